@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; `memory://` keeps it in memory. */
+  pgliteDir?: string | undefined;
+  /** Pool size for real PostgreSQL. */
+  poolMax?: number | undefined;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The embedded instance, when kind is pglite (the job queue shares it). */
+  pglite?: PGlite;
+  /** The pg pool, when kind is postgres. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// int8 (counts, bigserial) as JS numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, {
+    parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './client.ts';
+export { migrateToLatest } from './migrator.ts';
+export type * from './schema.ts';
+export * from './repositories/users.ts';
+export * from './repositories/user-sessions.ts';

@@ -1,0 +1,261 @@
+// The typed shape of the migrated schema. Kept by hand; schema.test.ts compares it with the live
+// database so the two cannot drift.
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = JSONColumnType<T, string | undefined, string>;
+
+export type ProjectStatus = 'Draft' | 'MediaGenerated' | 'LipSynced' | 'Merged';
+export type SubscriptionStatus = 'active' | 'trialing' | 'pending' | 'past_due' | 'cancelled' | 'expired';
+export type BillingInterval = 'free' | 'monthly' | 'yearly' | 'one_time';
+export type TransactionStatus = 'succeeded' | 'failed' | 'canceled' | 'pending' | 'refunded' | 'partially_refunded';
+export type AdminRole = 'admin' | 'superadmin' | 'support';
+export type AuditSeverity = 'info' | 'warning' | 'error' | 'critical';
+export type EmailSendStatus = 'sent' | 'pending' | 'failed' | 'bounced';
+export type SettingsKey = 'general' | 'email' | 'security' | 'payment' | 'features';
+
+export interface UsersTable {
+  id: Generated<string>;
+  google_sub: string | null;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  is_active: Generated<boolean>;
+  stripe_customer_id: string | null;
+  last_login_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserDailyUsageTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  videos: Generated<number>;
+  projects: Generated<number>;
+}
+
+export interface UserSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  user_agent: string | null;
+  ip: string | null;
+  country: string | null;
+  city: string | null;
+  login_at: Timestamp;
+  last_activity_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  ended_at: NullableTimestamp;
+  end_reason: 'logout' | 'suspended' | 'expired' | 'revoked' | null;
+}
+
+export interface PlansTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  description: string | null;
+  billing_interval: BillingInterval;
+  price_cents: number;
+  currency: Generated<string>;
+  features: Json<string[]>;
+  allow_download: Generated<boolean>;
+  video_limit: number | null;
+  max_reel_seconds: number;
+  allowed_qualities: ColumnType<string[], string[] | undefined, string[]>;
+  watermark: Generated<boolean>;
+  stripe_price_id: string | null;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  plan_id: string;
+  status: SubscriptionStatus;
+  start_date: Timestamp;
+  end_date: NullableTimestamp;
+  cancel_at_period_end: Generated<boolean>;
+  cancelled_at: NullableTimestamp;
+  documents_used: Generated<number>;
+  bonus_credits: Generated<number>;
+  stripe_subscription_id: string | null;
+  stripe_checkout_session_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TransactionsTable {
+  id: Generated<string>;
+  user_id: string;
+  subscription_id: string | null;
+  plan_id: string | null;
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  currency: Generated<string>;
+  status: TransactionStatus;
+  description: string | null;
+  stripe_checkout_session_id: string | null;
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  stripe_charge_id: string | null;
+  stripe_receipt_url: string | null;
+  transaction_date: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  amount_cents: number;
+  reason: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  stripe_refund_id: string | null;
+  created_by_admin_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubscriptionAdjustmentsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  type: 'extend' | 'add_credits' | 'change_plan';
+  payload: Json<Record<string, unknown>>;
+  reason: string | null;
+  created_by_admin_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: CreatedAt;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  status: Generated<ProjectStatus>;
+  aspect: Generated<string>;
+  reel_time: Generated<number>;
+  current_step: Generated<number>;
+  scenes: Json<unknown[]>;
+  params: Json<Record<string, unknown>>;
+  assets: Json<Record<string, unknown>>;
+  industry: string | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SharesTable {
+  id: Generated<string>;
+  project_id: string;
+  short_id: string;
+  views: Generated<number>;
+  is_public: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface AdminsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: Generated<AdminRole>;
+  is_active: Generated<boolean>;
+  is_main: Generated<boolean>;
+  failed_login_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AdminTokensTable {
+  id: Generated<string>;
+  admin_id: string;
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AuditLogsTable {
+  id: Generated<string>;
+  created_at: CreatedAt;
+  action: string;
+  severity: Generated<AuditSeverity>;
+  user_type: 'admin' | 'user' | 'system';
+  admin_id: string | null;
+  admin_email: string | null;
+  ip_address: string | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  details: Json<Record<string, unknown>>;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<string>;
+  name: string;
+  subject: string;
+  description: string | null;
+  html_content: Generated<string>;
+  text_content: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EmailLogsTable {
+  id: Generated<string>;
+  recipient_email: string;
+  subject: string;
+  email_type: string;
+  template_id: string | null;
+  user_id: string | null;
+  send_status: Generated<EmailSendStatus>;
+  error_message: string | null;
+  html_content: string | null;
+  text_content: string | null;
+  message_id: string | null;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SystemSettingsTable {
+  key: SettingsKey;
+  value: Json<Record<string, unknown>>;
+  updated_by_admin_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_daily_usage: UserDailyUsageTable;
+  user_sessions: UserSessionsTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  transactions: TransactionsTable;
+  refunds: RefundsTable;
+  subscription_adjustments: SubscriptionAdjustmentsTable;
+  stripe_events: StripeEventsTable;
+  projects: ProjectsTable;
+  shares: SharesTable;
+  admins: AdminsTable;
+  admin_tokens: AdminTokensTable;
+  audit_logs: AuditLogsTable;
+  email_templates: EmailTemplatesTable;
+  email_logs: EmailLogsTable;
+  system_settings: SystemSettingsTable;
+}
