@@ -24,7 +24,7 @@ ensure_pnpm() {
   if command -v pnpm >/dev/null && [ "$(pnpm --version 2>/dev/null)" = "$PNPM_VERSION" ]; then return; fi
   log "installing pnpm ${PNPM_VERSION} from the npm registry into .tools/pnpm"
   mkdir -p "$TOOLS/pnpm"
-  npm install --prefix "$TOOLS/pnpm" --no-save --no-audit --no-fund --loglevel=error --ignore-scripts "pnpm@${PNPM_VERSION}" >/dev/null
+  npm install --prefix "$TOOLS/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@${PNPM_VERSION}" >/dev/null
 }
 
 # ensure_system_packages CMD:PKG ... — installs the Debian packages whose commands are missing.

@@ -5,7 +5,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = JSONColumnType<T, string | undefined, string>;
+type Json<T extends object | null> = JSONColumnType<T, string | undefined, string>;
 
 export type ProjectStatus = 'Draft' | 'MediaGenerated' | 'LipSynced' | 'Merged';
 export type SubscriptionStatus = 'active' | 'trialing' | 'pending' | 'past_due' | 'cancelled' | 'expired';

@@ -14,6 +14,7 @@ export interface NewSession {
   ip: string | null;
   country: string | null;
   city: string | null;
+  loginAt: Date;
   expiresAt: Date;
 }
 
@@ -27,6 +28,8 @@ export function insertSession(db: Executor, session: NewSession): Promise<Sessio
       ip: session.ip,
       country: session.country,
       city: session.city,
+      login_at: session.loginAt,
+      last_activity_at: session.loginAt,
       expires_at: session.expiresAt,
     })
     .returning(['id', 'user_id', 'login_at', 'last_activity_at', 'expires_at', 'ended_at'])

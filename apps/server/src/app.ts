@@ -1,0 +1,46 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Logger } from 'pino';
+import type { CoreDeps } from '@reelsmith/core';
+import { registerAuth } from './auth/register-auth.ts';
+import type { Config } from './config.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerStaticApps } from './plugins/static-apps.ts';
+import { registerTrpc } from './plugins/trpc.ts';
+import { renderDocsPage } from './rest/docs-page.ts';
+import { buildOpenApiDocument } from './rest/openapi.ts';
+import { registerRest } from './rest/register-rest.ts';
+
+export interface AppDeps {
+  config: Config;
+  core: CoreDeps;
+  logger: Logger;
+}
+
+/** Builds the whole HTTP app from its dependencies, without listening (tests use inject()). */
+export async function buildApp({ config, core, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 15 * 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerSecurity(app, config);
+  registerErrorHandler(app);
+
+  registerHealth(app, core);
+  await registerTrpc(app, core);
+  registerRest(app, core);
+  const openapi = buildOpenApiDocument();
+  app.get('/api/openapi.json', () => openapi);
+  app.get('/api/docs', (_req, reply) => reply.type('text/html').send(renderDocsPage(openapi as never)));
+  await registerAuth(app, { config, core });
+  await registerStaticApps(app, config);
+  return app;
+}

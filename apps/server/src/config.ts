@@ -1,0 +1,91 @@
+// The only module that reads process.env: everything else receives a parsed Config.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
+  GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 60 * 60),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional().transform((v) => v || undefined),
+  ADMIN_PASSWORD: z.string().optional().transform((v) => v || undefined),
+  REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  sessionTtlSeconds: number;
+  rateLimitMax: number;
+  webDist: string;
+  adminDist: string;
+  admin: { email: string | undefined; password: string | undefined };
+  registrationEnabled: boolean;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+      : undefined;
+  if (isProduction && !google) {
+    throw new ConfigError('Production needs Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.');
+  }
+  if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
+  if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Production needs ADMIN_EMAIL and ADMIN_PASSWORD for the main admin.');
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    google,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    webDist: resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    adminDist: resolve(repoRoot, e.ADMIN_DIST ?? 'apps/admin/dist'),
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    registrationEnabled: e.REGISTRATION_ENABLED,
+  };
+}

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { systemClock, type CoreDeps } from '@reelsmith/core';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
+import type { Config } from './config.ts';
+
+export interface RuntimeDeps {
+  core: CoreDeps;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database (PostgreSQL when configured, else embedded PGlite under DATA_DIR) and migrates it. */
+export async function buildRuntimeDeps(config: Config, logger: Logger): Promise<RuntimeDeps> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const migrated = await migrateToLatest(database.db);
+  for (const r of migrated.results ?? []) logger.info({ migration: r.migrationName, status: r.status }, 'migration');
+  logger.info({ database: database.kind }, 'database ready');
+  return {
+    core: { db: database.db, logger, clock: systemClock },
+    database,
+    close: () => database.close(),
+  };
+}

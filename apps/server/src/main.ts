@@ -1,0 +1,63 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildRuntimeDeps } from './deps.ts';
+import { createLogger } from './logger.ts';
+import { prepareStartupData } from './startup-data.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const runtime = await buildRuntimeDeps(config, logger);
+  const data = await prepareStartupData(config, runtime.core, { demo: false });
+  const app = await buildApp({ config, core: runtime.core, logger });
+  app.addHook('onClose', async () => runtime.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ url: config.publicUrl, env: config.env, database: runtime.database.kind }, 'Reelsmith is listening');
+  if (config.env !== 'test') {
+    const lines = [
+      '',
+      `  Reelsmith is running at ${config.publicUrl}`,
+      `  Back-office:  ${config.publicUrl}/admin`,
+      `  Main admin:   ${data.adminEmail}${data.adminPassword ? `  password: ${data.adminPassword}` : ''}`,
+      config.google ? '  Sign-in:      Google' : '  Sign-in:      development page (no Google client configured)',
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

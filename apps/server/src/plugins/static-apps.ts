@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import { errorBody } from './error-handler.ts';
+
+const serverPrefixes = /^\/(api|trpc|auth|media|healthz)(\/|$)/;
+
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
+  if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+  else reply.header('cache-control', 'public, max-age=3600');
+}
+
+/** Serves the built SPAs (web at /, admin at /admin) with the SPA fallback, when they are built. */
+export async function registerStaticApps(app: FastifyInstance, config: Config): Promise<{ web: boolean; admin: boolean }> {
+  const webIndex = join(config.webDist, 'index.html');
+  const adminIndex = join(config.adminDist, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  const hasAdmin = existsSync(adminIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, setHeaders: cacheHeaders, index: false });
+  }
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      decorateReply: !hasWeb,
+      setHeaders: cacheHeaders,
+      index: false,
+    });
+  }
+  const webHtml = hasWeb ? readFileSync(webIndex, 'utf8') : undefined;
+  const adminHtml = hasAdmin ? readFileSync(adminIndex, 'utf8') : undefined;
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !serverPrefixes.test(path);
+    const html = path === '/admin' || path.startsWith('/admin/') ? adminHtml : webHtml;
+    if (wantsPage && html) {
+      // The SPA routes the path itself, including its own '404 Page Not Found' screen.
+      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    }
+    return reply.status(404).send(errorBody(404, `No route for ${req.method} ${path}`));
+  });
+  return { web: hasWeb, admin: hasAdmin };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { appRouter, type AppRouter } from '@reelsmith/api';
+import type { CoreDeps } from '@reelsmith/core';
+import { contextFromRequest } from '../request-context.ts';
+
+export async function registerTrpc(app: FastifyInstance, core: CoreDeps): Promise<void> {
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+    router: appRouter,
+    createContext: ({ req }) => contextFromRequest(core, req),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
+  };
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+}

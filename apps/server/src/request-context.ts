@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { createApiContext, type ApiContext } from '@reelsmith/api';
+import type { CoreDeps } from '@reelsmith/core';
+import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The API context for a Fastify request: customer session cookie and admin bearer token. */
+export function contextFromRequest(core: CoreDeps, req: FastifyRequest): Promise<ApiContext> {
+  return createApiContext(core, {
+    sessionToken: req.cookies[CUSTOMER_SESSION_COOKIE],
+    adminToken: bearerToken(req.headers.authorization),
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+  });
+}

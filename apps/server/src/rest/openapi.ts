@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { appRouter } from '@reelsmith/api';
+import { restRoutes, type RestRoute } from './rest-routes.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  inputs: unknown[];
+  output?: unknown;
+  meta?: { summary?: string };
+}
+
+function procedureDef(path: string): ProcedureDef {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>)[path];
+  if (!procedure) throw new Error(`REST table names a missing procedure: ${path}`);
+  return procedure._def;
+}
+
+function toJsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+    override: (ctx) => {
+      const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+      if (def?.type === 'date') {
+        ctx.jsonSchema.type = 'string';
+        ctx.jsonSchema.format = 'date-time';
+      }
+    },
+  }) as JsonSchema;
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error', 'message', 'code'],
+  properties: {
+    error: { type: 'string', description: 'A message fit to show the user.' },
+    message: { type: 'string' },
+    code: { type: 'string' },
+    requiresReauth: { type: 'boolean', description: 'Present on 401: the browser should sign in again.' },
+  },
+};
+
+function operation(route: RestRoute): JsonSchema {
+  const def = procedureDef(route.procedure);
+  const input = toJsonSchema(def.inputs[0], 'input');
+  const output = toJsonSchema(def.output, 'output');
+  const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const op: JsonSchema = {
+    operationId: route.procedure,
+    summary: def.meta?.summary ?? route.procedure,
+    description: `Calls the tRPC procedure \`${route.procedure}\` (${def.type}).`,
+    security: route.access === 'customer' ? [{ session: [] }] : route.access === 'admin' ? [{ adminToken: [] }] : [],
+    responses: {
+      [String(route.successStatus ?? 200)]: {
+        description: 'Success',
+        content: { 'application/json': { schema: output ?? { type: 'object' } } },
+      },
+      '4XX': { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    },
+  };
+  if (input && route.inputFrom === 'query') {
+    const props = (input.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries(props)) {
+      if (route.path.includes(`{${name}}`)) continue;
+      parameters.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  } else if (input) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+  }
+  if (parameters.length) op.parameters = parameters;
+  return op;
+}
+
+/** The OpenAPI 3.1 document of the REST shims, generated from the procedures' zod schemas. */
+export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reelsmith API',
+      version: '1.0.0',
+      description: 'REST shims over the tRPC routers. Every call sends cookies (customers) or a bearer admin token (back-office).',
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'rs_session' },
+        adminToken: { type: 'http', scheme: 'bearer' },
+      },
+      schemas: { Error: errorSchema },
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { CoreDeps } from '@reelsmith/core';
+import { errorBody } from '../plugins/error-handler.ts';
+import { contextFromRequest } from '../request-context.ts';
+import { procedureOf, restFailure } from './call-procedure.ts';
+import { restRoutes, type RestRoute } from './rest-routes.ts';
+
+/** /api/projects/{id} → /api/projects/:id */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Thin REST shims: each documented path calls its tRPC procedure through a server-side caller. */
+export function registerRest(app: FastifyInstance, core: CoreDeps, routes: RestRoute[] = restRoutes): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      handler: async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const ctx = await contextFromRequest(core, req);
+        const input = route.input?.({
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, unknown>,
+          body: req.body,
+        });
+        try {
+          const output = await procedureOf(ctx, route.procedure)(input);
+          return reply.status(route.successStatus ?? 200).send(output ?? {});
+        } catch (err) {
+          const failure = restFailure(err);
+          if (!failure) throw err;
+          if (failure.status >= 500) req.log.error({ err, procedure: route.procedure }, 'REST procedure failed');
+          return reply.status(failure.status).send(errorBody(failure.status, failure.message, failure.details));
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,28 @@
+// The documented /api paths (customer spec §7, back-office spec §7), each mapped to the tRPC
+// procedure that serves it. Issues add rows here as their procedures land.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRequestParts {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. /api/projects/{id}. */
+  path: string;
+  /** Dotted path of the tRPC procedure, e.g. projects.get. */
+  procedure: string;
+  access: 'public' | 'customer' | 'admin';
+  /** Builds the procedure input from the request; absent for procedures without input. */
+  input?: (req: RestRequestParts) => unknown;
+  /** Where the input comes from, for the OpenAPI document. */
+  inputFrom?: 'query' | 'body';
+  successStatus?: number;
+}
+
+export const restRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/auth/user', procedure: 'auth.user', access: 'customer' },
+];

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { restRoutes } from '../src/rest/rest-routes.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
+
+describe('platform: health, headers, OpenAPI, static apps', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'reelsmith-dist-'));
+    mkdirSync(join(dist, 'web/assets'), { recursive: true });
+    mkdirSync(join(dist, 'admin/assets'), { recursive: true });
+    writeFileSync(join(dist, 'web/index.html'), '<!doctype html><title>web</title><div id="root">customer app</div>');
+    writeFileSync(join(dist, 'web/assets/index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'admin/index.html'), '<!doctype html><title>admin</title>admin app');
+    t = await buildTestApp('pglite', { WEB_DIST: join(dist, 'web'), ADMIN_DIST: join(dist, 'admin'), RATE_LIMIT_MAX: '25' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports health with the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: 'up' });
+  });
+
+  it('sends a strict content security policy and other security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the web app at / and its SPA fallback, the admin app under /admin', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('customer app');
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const deep = await t.app.inject({ method: 'GET', url: '/project/123' });
+    expect(deep.body).toContain('customer app');
+    const admin = await t.app.inject({ method: 'GET', url: '/admin/users/42' });
+    expect(admin.body).toContain('admin app');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the SPA', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('documents every REST route in an OpenAPI 3.1 document and a docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of restRoutes) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.operationId).toBe(route.procedure);
+    }
+    const user = doc.paths['/api/auth/user'].get.responses['200'].content['application/json'].schema;
+    expect(user.properties.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/auth/user');
+  });
+
+  it('limits the request rate per client with the shared error shape', async () => {
+    let last = 0;
+    let body: unknown;
+    for (let i = 0; i < 30; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', remoteAddress: '198.51.100.7' });
+      last = res.statusCode;
+      body = res.json();
+      if (last === 429) break;
+    }
+    expect(last).toBe(429);
+    expect(body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('configuration', () => {
+  const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://reels.example', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'pw-long-enough' };
+
+  it('refuses production without a real Google client', () => {
+    expect(() => loadConfig(base)).toThrow(/GOOGLE_CLIENT_ID/);
+  });
+
+  it('refuses production without the main admin credentials', () => {
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ADMIN_PASSWORD: '' })).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it('accepts a complete production configuration with secure cookies', () => {
+    const config = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' });
+    expect(config.isProduction).toBe(true);
+    expect(config.google?.issuer).toBe('https://accounts.google.com');
+  });
+
+  it('explains a malformed value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('defaults to the embedded database and the development sign-in', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+});

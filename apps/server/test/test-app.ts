@@ -1,0 +1,56 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { testClock, testDeps, type TestClock } from '@reelsmith/core/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/db/testing';
+import type { DatabaseKind } from '@reelsmith/db';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: TestDatabase;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** The real app on a real test database, built without listening; env values override defaults. */
+export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}, db?: TestDatabase): Promise<TestApp> {
+  const database = db ?? (await createTestDatabase(kind));
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web'),
+    ADMIN_DIST: join(dataDir, 'no-admin'),
+    ...env,
+  });
+  const clock = testClock(new Date());
+  const core = { ...testDeps(database.db, clock), logger: createLogger('silent') };
+  const app = await buildApp({ config, core, logger: createLogger('silent') });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database,
+    clock,
+    close: async () => {
+      await app.close();
+      if (!db) await database.close();
+    },
+  };
+}
+
+/** The session cookie value a response set, as a Cookie header. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function devSignIn(app: FastifyInstance, email: string, name = 'Test User'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/dev', payload: { email, name } });
+  if (res.statusCode !== 200) throw new Error(`dev sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieHeader(res);
+}

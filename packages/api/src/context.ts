@@ -1,0 +1,32 @@
+import {
+  resolveAdminToken,
+  resolveCustomerSession,
+  type AdminPrincipal,
+  type CoreDeps,
+  type SessionLookup,
+} from '@reelsmith/core';
+
+/** What every procedure sees: the services' dependencies and who is calling. */
+export interface ApiContext {
+  deps: CoreDeps;
+  customer: SessionLookup;
+  admin: AdminPrincipal | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface ContextInput {
+  sessionToken: string | undefined;
+  adminToken: string | undefined;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Builds a context from transport-neutral request facts; the Fastify adapter and tests both use it. */
+export async function createApiContext(deps: CoreDeps, input: ContextInput): Promise<ApiContext> {
+  const [customer, admin] = await Promise.all([
+    resolveCustomerSession(deps, input.sessionToken),
+    resolveAdminToken(deps, input.adminToken),
+  ]);
+  return { deps, customer, admin, ip: input.ip, userAgent: input.userAgent };
+}

@@ -1,0 +1,75 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { accountSuspendedMessage, hasAdminRole, type AdminRole } from '@reelsmith/core';
+import { AppError, internalErrorMessage, sessionExpiredMessage } from '@reelsmith/shared';
+import type { ApiContext } from './context.ts';
+
+function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** Procedure metadata, used for the REST shims' OpenAPI document. */
+export interface ApiMeta {
+  summary?: string;
+}
+
+const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const hidden = shape.data.httpStatus >= 500;
+    const message = error.cause instanceof ZodError ? describeZodError(error.cause) : hidden ? internalErrorMessage : shape.message;
+    const details = error.cause instanceof AppError ? error.cause.details : undefined;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        requiresReauth: error.code === 'UNAUTHORIZED' ? true : undefined,
+        details,
+      },
+    };
+  },
+});
+
+// Services throw AppError; tRPC needs TRPCError with the same code to answer the right status.
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(appErrors);
+
+/** A signed-in, active customer; anything else answers 401 with requiresReauth. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const session = ctx.customer;
+  if (session.state !== 'active') {
+    const message = session.state === 'suspended' ? accountSuspendedMessage : sessionExpiredMessage;
+    throw new TRPCError({ code: 'UNAUTHORIZED', message });
+  }
+  return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
+});
+
+/**
+ * A signed-in back-office admin holding at least one of the given roles (superadmin holds them all).
+ * Missing or expired tokens answer 401; a role without the right answers 403.
+ */
+export function adminProcedure(...roles: AdminRole[]) {
+  return publicProcedure.use(({ ctx, next }) => {
+    if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: sessionExpiredMessage });
+    if (!hasAdminRole(ctx.admin.role, roles)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Your admin role does not allow this action.' });
+    }
+    return next({ ctx: { ...ctx, admin: ctx.admin } });
+  });
+}

@@ -1,0 +1,96 @@
+import {
+  endSession,
+  findSessionByTokenHash,
+  findUserByEmail,
+  findUserByGoogleSub,
+  insertSession,
+  insertUser,
+  updateUserIdentity,
+  type IdentityInput,
+  type UserRow,
+} from '@reelsmith/db';
+import { AppError } from '@reelsmith/shared';
+import type { CoreDeps } from '../deps.ts';
+import { hashToken, newSecretToken } from './tokens.ts';
+
+export const accountSuspendedMessage = 'Your account has been suspended. Please contact support.';
+export const registrationClosedMessage = 'New sign-ups are currently closed.';
+
+export interface RequestMeta {
+  userAgent: string | null;
+  ip: string | null;
+  country: string | null;
+  city: string | null;
+}
+
+export interface SignInOptions {
+  sessionTtlSeconds: number;
+  /** When false, only existing customers may sign in. */
+  registrationEnabled: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  user: UserRow;
+  expiresAt: Date;
+  isNewUser: boolean;
+}
+
+// Refresh last activity at most once a minute, so busy pages don't write on every call.
+const touchIntervalMs = 60_000;
+
+/**
+ * Signs a customer in from an identity the provider vouched for: finds them by provider subject,
+ * else by e-mail (linking the subject), else registers them; opens a server-side session.
+ */
+export async function signInWithIdentity(
+  deps: CoreDeps,
+  identity: IdentityInput,
+  meta: RequestMeta,
+  options: SignInOptions,
+): Promise<SignedIn> {
+  return deps.db.transaction().execute(async (trx) => {
+    let existing = identity.googleSub ? await findUserByGoogleSub(trx, identity.googleSub) : undefined;
+    existing ??= await findUserByEmail(trx, identity.email);
+    if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });
+    if (!existing && !options.registrationEnabled) throw new AppError('FORBIDDEN', registrationClosedMessage);
+    const user = existing ? await updateUserIdentity(trx, existing.id, identity) : await insertUser(trx, identity);
+    const token = newSecretToken();
+    const loginAt = deps.clock.now();
+    const expiresAt = new Date(loginAt.getTime() + options.sessionTtlSeconds * 1000);
+    await insertSession(trx, { userId: user.id, tokenHash: hashToken(token), ...meta, loginAt, expiresAt });
+    deps.logger.info({ userId: user.id, newUser: !existing }, 'customer signed in');
+    return { token, user, expiresAt, isNewUser: !existing };
+  });
+}
+
+export type SessionLookup =
+  | { state: 'active'; user: UserRow; sessionId: string }
+  | { state: 'missing' | 'expired' | 'ended' | 'suspended' };
+
+/** Resolves a session cookie to its customer; a suspended customer's session ends on the spot. */
+export async function resolveCustomerSession(deps: CoreDeps, token: string | undefined): Promise<SessionLookup> {
+  if (!token) return { state: 'missing' };
+  const found = await findSessionByTokenHash(deps.db, hashToken(token));
+  if (!found) return { state: 'missing' };
+  const now = deps.clock.now();
+  if (found.session.ended_at) return { state: 'ended' };
+  if (found.session.expires_at.getTime() <= now.getTime()) {
+    await endSession(deps.db, found.session.id, now, 'expired');
+    return { state: 'expired' };
+  }
+  if (!found.user.is_active) {
+    await endSession(deps.db, found.session.id, now, 'suspended');
+    return { state: 'suspended' };
+  }
+  if (now.getTime() - found.session.last_activity_at.getTime() > touchIntervalMs) {
+    await deps.db.updateTable('user_sessions').set({ last_activity_at: now }).where('id', '=', found.session.id).execute();
+  }
+  return { state: 'active', user: found.user, sessionId: found.session.id };
+}
+
+export async function signOut(deps: CoreDeps, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const found = await findSessionByTokenHash(deps.db, hashToken(token));
+  if (found) await endSession(deps.db, found.session.id, deps.clock.now(), 'logout');
+}

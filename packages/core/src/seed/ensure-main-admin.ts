@@ -1,0 +1,38 @@
+import type { CoreDeps } from '../deps.ts';
+import { generatePassword, hashPassword } from '../auth/password.ts';
+
+export const DEFAULT_MAIN_ADMIN_EMAIL = 'admin@reelsmith.local';
+
+export interface MainAdminResult {
+  email: string;
+  created: boolean;
+  /** Set only when this call created the admin with a generated password. */
+  generatedPassword?: string;
+}
+
+/**
+ * Creates the main admin on first start from the configured credentials, or with a generated
+ * password (shown once) when none is configured. An existing main admin is left as it is.
+ */
+export async function ensureMainAdmin(
+  deps: CoreDeps,
+  credentials: { email: string | undefined; password: string | undefined },
+): Promise<MainAdminResult> {
+  const existing = await deps.db.selectFrom('admins').select(['email']).where('is_main', '=', true).executeTakeFirst();
+  if (existing) return { email: existing.email, created: false };
+  const email = (credentials.email ?? DEFAULT_MAIN_ADMIN_EMAIL).toLowerCase();
+  const password = credentials.password ?? generatePassword();
+  await deps.db
+    .insertInto('admins')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      first_name: 'Main',
+      last_name: 'Admin',
+      role: 'superadmin',
+      is_main: true,
+    })
+    .execute();
+  deps.logger.info({ email }, 'main admin created');
+  return credentials.password ? { email, created: true } : { email, created: true, generatedPassword: password };
+}

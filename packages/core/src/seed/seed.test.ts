@@ -1,0 +1,68 @@
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@reelsmith/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/password.ts';
+import { planCatalogue, yearlyPriceCents } from '../billing/plan-catalogue.ts';
+import { testDeps } from '../testing.ts';
+import { ensureMainAdmin } from './ensure-main-admin.ts';
+import { seedDemoCustomer } from './seed-demo-customer.ts';
+import { seedPlans } from './seed-plans.ts';
+
+describe('plan catalogue', () => {
+  it('prices yearly plans at twelve months less 20%', () => {
+    expect(yearlyPriceCents(4900)).toBe(47040);
+    for (const plan of planCatalogue.filter((p) => p.billingInterval === 'yearly')) {
+      const monthly = planCatalogue.find((p) => p.name === plan.name && p.billingInterval === 'monthly');
+      expect(plan.priceCents).toBe(yearlyPriceCents(monthly!.priceCents));
+    }
+  });
+
+  it('has a Free plan with the spec limits and a paid plan named Pro', () => {
+    const free = planCatalogue.find((p) => p.code === 'free');
+    expect(free).toMatchObject({ videoLimit: 1, maxReelSeconds: 20, allowedQualities: ['standard'], watermark: true, allowDownload: false, priceCents: 0 });
+    expect(planCatalogue.filter((p) => p.name === 'Pro').map((p) => p.billingInterval).sort()).toEqual(['monthly', 'yearly']);
+  });
+});
+
+describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+
+  it('seeds plans idempotently', async () => {
+    const deps = testDeps(t.db);
+    await seedPlans(deps);
+    await seedPlans(deps);
+    const rows = await t.db.selectFrom('plans').select(['code', 'price_cents']).orderBy('code').execute();
+    expect(rows).toHaveLength(planCatalogue.length);
+  });
+
+  it('creates the main admin once, with a generated password when none is configured', async () => {
+    const deps = testDeps(t.db);
+    const first = await ensureMainAdmin(deps, { email: undefined, password: undefined });
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword).toBeDefined();
+    const again = await ensureMainAdmin(deps, { email: 'other@example.com', password: 'x' });
+    expect(again).toEqual({ email: 'admin@reelsmith.local', created: false });
+    const row = await t.db.selectFrom('admins').select(['password_hash', 'role', 'is_main']).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'superadmin', is_main: true });
+    expect(await verifyPassword(first.generatedPassword!, row.password_hash)).toBe(true);
+  });
+
+  it('uses the configured credentials and never reveals them', async () => {
+    const result = await ensureMainAdmin(testDeps(t.db), { email: 'Boss@Example.com', password: 'a-strong-password' });
+    expect(result).toEqual({ email: 'boss@example.com', created: true });
+  });
+
+  it('creates the demo customer once', async () => {
+    const deps = testDeps(t.db);
+    expect((await seedDemoCustomer(deps)).created).toBe(true);
+    expect((await seedDemoCustomer(deps)).created).toBe(false);
+  });
+});
