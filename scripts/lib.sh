@@ -25,6 +25,11 @@ ensure_pnpm() {
   log "installing pnpm ${PNPM_VERSION} from the npm registry into .tools/pnpm"
   mkdir -p "$TOOLS/pnpm"
   npm install --prefix "$TOOLS/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@${PNPM_VERSION}" >/dev/null
+  # pnpm's install script swaps its bins for the native binary; run it if npm skipped lifecycle scripts.
+  if [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+    (cd "$TOOLS/pnpm/node_modules/pnpm" && node install.js >/dev/null)
+  fi
+  [ "$(pnpm --version 2>/dev/null)" = "$PNPM_VERSION" ] || { echo "pnpm ${PNPM_VERSION} did not install" >&2; exit 1; }
 }
 
 # ensure_system_packages CMD:PKG ... — installs the Debian packages whose commands are missing.

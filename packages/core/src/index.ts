@@ -8,3 +8,6 @@ export * from './billing/plan-catalogue.ts';
 export * from './seed/seed-plans.ts';
 export * from './seed/ensure-main-admin.ts';
 export * from './seed/seed-demo-customer.ts';
+export * from './admin/admin-auth.ts';
+export * from './audit/write-audit.ts';
+export * from './settings/system-settings.ts';

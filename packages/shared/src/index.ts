@@ -1,3 +1,5 @@
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './auth.ts';
+export * from './settings.ts';
+export * from './admin-auth.ts';

@@ -16,6 +16,7 @@ export function registerRest(app: FastifyInstance, core: CoreDeps, routes: RestR
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
+      ...(route.rateLimitPerMinute ? { config: { rateLimit: { max: route.rateLimitPerMinute, timeWindow: '1 minute' } } } : {}),
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const ctx = await contextFromRequest(core, req);

@@ -21,8 +21,14 @@ export interface RestRoute {
   /** Where the input comes from, for the OpenAPI document. */
   inputFrom?: 'query' | 'body';
   successStatus?: number;
+  /** A stricter per-client limit than the global one (requests per minute). */
+  rateLimitPerMinute?: number;
 }
 
 export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/auth/user', procedure: 'auth.user', access: 'customer' },
+
+  // Back-office
+  { method: 'POST', path: '/api/admin/login', procedure: 'admin.auth.login', access: 'public', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
+  { method: 'POST', path: '/api/admin/logout', procedure: 'admin.auth.logout', access: 'admin' },
 ];
