@@ -2,8 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
-import type { CoreDeps } from '@reelsmith/core';
+import type { BillingDeps } from '@reelsmith/core';
 import { registerAuth } from './auth/register-auth.ts';
+import { registerLocalCheckout } from './billing/local-checkout-routes.ts';
+import { registerStripeWebhook } from './billing/stripe-webhook.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -16,7 +18,7 @@ import { registerRest } from './rest/register-rest.ts';
 
 export interface AppDeps {
   config: Config;
-  core: CoreDeps;
+  core: BillingDeps;
   logger: Logger;
 }
 
@@ -41,6 +43,8 @@ export async function buildApp({ config, core, logger }: AppDeps): Promise<Fasti
   app.get('/api/openapi.json', () => openapi);
   app.get('/api/docs', (_req, reply) => reply.type('text/html').send(renderDocsPage(openapi as never)));
   await registerAuth(app, { config, core });
+  await registerStripeWebhook(app, core);
+  if (core.payments.kind === 'local') registerLocalCheckout(app, core);
   await registerStaticApps(app, config);
   return app;
 }

@@ -25,6 +25,9 @@ const envSchema = z.object({
   ADMIN_DIST: z.string().optional(),
   ADMIN_EMAIL: z.string().optional().transform((v) => v || undefined),
   ADMIN_PASSWORD: z.string().optional().transform((v) => v || undefined),
+  STRIPE_SECRET_KEY: z.string().optional().transform((v) => v || undefined),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().transform((v) => v || undefined),
+  STRIPE_API_BASE: z.url().optional().or(z.literal('')).transform((v) => v || undefined),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
@@ -45,6 +48,8 @@ export interface Config {
   adminDist: string;
   admin: { email: string | undefined; password: string | undefined };
   registrationEnabled: boolean;
+  /** Stripe when configured; otherwise the local test checkout (never in production). */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -65,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined;
   if (isProduction && !google) {
     throw new ConfigError('Production needs Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither (local test checkout).');
+  }
+  if (isProduction && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Production needs Stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
@@ -87,5 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: resolve(repoRoot, e.ADMIN_DIST ?? 'apps/admin/dist'),
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     registrationEnabled: e.REGISTRATION_ENABLED,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
+        : undefined,
   };
 }

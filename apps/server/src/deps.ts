@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { systemClock, type CoreDeps } from '@reelsmith/core';
+import { systemClock, type BillingDeps } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import type { Config } from './config.ts';
+import { createPaymentProvider } from './payments.ts';
 
 export interface RuntimeDeps {
-  core: CoreDeps;
+  core: BillingDeps;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -17,7 +18,13 @@ export async function buildRuntimeDeps(config: Config, logger: Logger): Promise<
   for (const r of migrated.results ?? []) logger.info({ migration: r.migrationName, status: r.status }, 'migration');
   logger.info({ database: database.kind }, 'database ready');
   return {
-    core: { db: database.db, logger, clock: systemClock },
+    core: {
+      db: database.db,
+      logger,
+      clock: systemClock,
+      publicUrl: config.publicUrl,
+      payments: createPaymentProvider(config, database.db, systemClock),
+    },
     database,
     close: () => database.close(),
   };

@@ -91,10 +91,22 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
 });
 
 describe('configuration', () => {
-  const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://reels.example', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'pw-long-enough' };
+  const base = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://reels.example',
+    ADMIN_EMAIL: 'a@example.com',
+    ADMIN_PASSWORD: 'pw-long-enough',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
 
   it('refuses production without a real Google client', () => {
     expect(() => loadConfig(base)).toThrow(/GOOGLE_CLIENT_ID/);
+  });
+
+  it('refuses production without Stripe, and a half-configured Stripe anywhere', () => {
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it('refuses production without the main admin credentials', () => {

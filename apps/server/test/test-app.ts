@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { testClock, testDeps, type TestClock } from '@reelsmith/core/testing';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/db/testing';
+import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
+import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
+import { createPaymentProvider } from '../src/payments.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +20,7 @@ export interface TestApp {
 
 /** The real app on a real test database, built without listening; env values override defaults. */
 export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}, db?: TestDatabase): Promise<TestApp> {
-  const database = db ?? (await createTestDatabase(kind));
+  const database = db ?? (await createSeededTestDatabase(kind));
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +30,13 @@ export async function buildTestApp(kind: DatabaseKind, env: Record<string, strin
     ...env,
   });
   const clock = testClock(new Date());
-  const core = { ...testDeps(database.db, clock), logger: createLogger('silent') };
+  const core = {
+    db: database.db,
+    clock,
+    logger: silentLogger,
+    publicUrl: config.publicUrl,
+    payments: createPaymentProvider(config, database.db, clock),
+  };
   const app = await buildApp({ config, core, logger: createLogger('silent') });
   await app.ready();
   return {

@@ -1,7 +1,13 @@
 // Dependencies for service tests: a real database, a controllable clock, a quiet logger.
 import type { Kysely } from 'kysely';
 import type { Database } from '@reelsmith/db';
-import type { Clock, CoreDeps, Logger } from './deps.ts';
+import type { DatabaseKind } from '@reelsmith/db';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/db/testing';
+import type { BillingDeps } from './billing/billing-deps.ts';
+import { LocalPaymentProvider } from './billing/local-payment-provider.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
+import type { Clock, Logger } from './deps.ts';
+import { seedPlans } from './seed/seed-plans.ts';
 
 export interface TestClock extends Clock {
   set(at: Date): void;
@@ -23,6 +29,28 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')): TestClock {
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-export function testDeps(db: Kysely<Database>, clock: Clock = testClock()): CoreDeps {
-  return { db, clock, logger: silentLogger };
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:3999';
+
+/** Service dependencies for tests; payments default to the local provider. */
+export function testDeps(db: Kysely<Database>, clock: Clock = testClock(), payments?: PaymentProvider): BillingDeps {
+  return {
+    db,
+    clock,
+    logger: silentLogger,
+    publicUrl: TEST_PUBLIC_URL,
+    payments: payments ?? new LocalPaymentProvider({ db, clock, publicUrl: TEST_PUBLIC_URL }),
+  };
+}
+
+/** A migrated test database whose reset keeps the reference data (the plan catalogue) seeded. */
+export async function createSeededTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const t = await createTestDatabase(kind);
+  const seed = () => seedPlans(testDeps(t.db)).then(() => undefined);
+  await seed();
+  const reset = t.reset;
+  t.reset = async () => {
+    await reset();
+    await seed();
+  };
+  return t;
 }

@@ -130,10 +130,24 @@ export interface SubscriptionAdjustmentsTable {
   created_at: CreatedAt;
 }
 
-export interface StripeEventsTable {
+export interface PaymentEventsTable {
   id: string;
+  provider: 'stripe' | 'local';
   type: string;
   processed_at: CreatedAt;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  provider: 'stripe' | 'local';
+  user_id: string;
+  plan_id: string;
+  mode: 'subscription' | 'payment';
+  status: Generated<'open' | 'complete' | 'expired' | 'cancelled'>;
+  amount_cents: number;
+  currency: string;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
 }
 
 export interface ProjectsTable {
@@ -249,7 +263,8 @@ export interface Database {
   transactions: TransactionsTable;
   refunds: RefundsTable;
   subscription_adjustments: SubscriptionAdjustmentsTable;
-  stripe_events: StripeEventsTable;
+  payment_events: PaymentEventsTable;
+  checkout_sessions: CheckoutSessionsTable;
   projects: ProjectsTable;
   shares: SharesTable;
   admins: AdminsTable;

@@ -28,6 +28,15 @@ export interface RestRoute {
 export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/auth/user', procedure: 'auth.user', access: 'customer' },
 
+  // Plans and billing (customer spec §7); POST /api/stripe/webhook is a raw-body route of its own.
+  { method: 'GET', path: '/api/subscription/current', procedure: 'billing.subscription.current', access: 'customer' },
+  { method: 'POST', path: '/api/subscription/cancel', procedure: 'billing.subscription.cancel', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body' },
+  { method: 'GET', path: '/api/plans', procedure: 'billing.plans.list', access: 'public', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/plans/{planId}', procedure: 'billing.plans.get', access: 'public', input: (r) => ({ planId: r.params.planId }), inputFrom: 'query' },
+  { method: 'GET', path: '/api/transactions', procedure: 'billing.transactions.list', access: 'customer' },
+  { method: 'POST', path: '/api/stripe/create-checkout-session', procedure: 'billing.checkout.create', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
+  { method: 'GET', path: '/api/stripe/confirm', procedure: 'billing.checkout.confirm', access: 'customer', input: (r) => r.query, inputFrom: 'query' },
+
   // Back-office
   { method: 'POST', path: '/api/admin/login', procedure: 'admin.auth.login', access: 'public', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
   { method: 'POST', path: '/api/admin/logout', procedure: 'admin.auth.logout', access: 'admin' },

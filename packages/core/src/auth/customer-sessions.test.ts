@@ -1,6 +1,6 @@
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@reelsmith/db/testing';
+import { testDatabaseKinds, type TestDatabase } from '@reelsmith/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testClock, testDeps, type TestClock } from '../testing.ts';
+import { createSeededTestDatabase, testClock, testDeps, type TestClock } from '../testing.ts';
 import { resolveCustomerSession, signInWithIdentity, signOut } from './customer-sessions.ts';
 import { hashToken } from './tokens.ts';
 
@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('customer sessions on %s', (kind) => {
   let t: TestDatabase;
   let clock: TestClock;
   beforeAll(async () => {
-    t = await createTestDatabase(kind);
+    t = await createSeededTestDatabase(kind);
   });
   afterAll(async () => {
     await t.close();
@@ -32,6 +32,18 @@ describe.each(testDatabaseKinds())('customer sessions on %s', (kind) => {
     expect(rows[0]?.token_hash).toBe(hashToken(signed.token));
     expect(rows[0]?.token_hash).not.toContain(signed.token);
     expect(rows[0]).toMatchObject({ user_agent: meta.userAgent, ip: meta.ip, country: 'US', city: 'Austin' });
+  });
+
+  it('starts a new customer on the Free plan, once', async () => {
+    const deps = testDeps(t.db, clock);
+    await signInWithIdentity(deps, ada, meta, options);
+    await signInWithIdentity(deps, ada, meta, options);
+    const subs = await t.db
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select(['p.code', 's.status', 's.end_date'])
+      .execute();
+    expect(subs).toEqual([{ code: 'free', status: 'active', end_date: null }]);
   });
 
   it('finds a returning customer by subject, else links by e-mail', async () => {

@@ -12,6 +12,7 @@ import {
 import { AppError } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
+import { startFreeSubscription } from '../billing/subscriptions.ts';
 
 export const accountSuspendedMessage = 'Your account has been suspended. Please contact support.';
 export const registrationClosedMessage = 'New sign-ups are currently closed.';
@@ -54,9 +55,11 @@ export async function signInWithIdentity(
     existing ??= await findUserByEmail(trx, identity.email);
     if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });
     if (!existing && !options.registrationEnabled) throw new AppError('FORBIDDEN', registrationClosedMessage);
-    const user = existing ? await updateUserIdentity(trx, existing.id, identity) : await insertUser(trx, identity);
-    const token = newSecretToken();
     const loginAt = deps.clock.now();
+    const user = existing ? await updateUserIdentity(trx, existing.id, identity) : await insertUser(trx, identity);
+    // Every new customer starts on the Free plan.
+    if (!existing) await startFreeSubscription(trx, user.id, loginAt);
+    const token = newSecretToken();
     const expiresAt = new Date(loginAt.getTime() + options.sessionTtlSeconds * 1000);
     await insertSession(trx, { userId: user.id, tokenHash: hashToken(token), ...meta, loginAt, expiresAt });
     deps.logger.info({ userId: user.id, newUser: !existing }, 'customer signed in');

@@ -1,4 +1,5 @@
 import type { CoreDeps } from '../deps.ts';
+import { startFreeSubscription } from '../billing/subscriptions.ts';
 
 export const DEMO_CUSTOMER_EMAIL = 'demo@reelsmith.local';
 
@@ -10,5 +11,6 @@ export async function seedDemoCustomer(deps: CoreDeps): Promise<{ email: string;
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (result) await startFreeSubscription(deps.db, result.id, deps.clock.now());
   return { email: DEMO_CUSTOMER_EMAIL, created: Boolean(result) };
 }

@@ -60,9 +60,12 @@ describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
     expect(result).toEqual({ email: 'boss@example.com', created: true });
   });
 
-  it('creates the demo customer once', async () => {
+  it('creates the demo customer once, on the Free plan', async () => {
     const deps = testDeps(t.db);
+    await seedPlans(deps);
     expect((await seedDemoCustomer(deps)).created).toBe(true);
     expect((await seedDemoCustomer(deps)).created).toBe(false);
+    const subs = await t.db.selectFrom('subscriptions as s').innerJoin('plans as p', 'p.id', 's.plan_id').select(['p.code', 's.status']).execute();
+    expect(subs).toEqual([{ code: 'free', status: 'active' }]);
   });
 });

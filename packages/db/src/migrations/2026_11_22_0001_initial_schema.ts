@@ -170,12 +170,28 @@ const statements = [
    )`,
   `CREATE INDEX subscription_adjustments_subscription_idx ON subscription_adjustments (subscription_id, created_at DESC)`,
 
-  // Each Stripe event is applied once.
-  `CREATE TABLE stripe_events (
+  // Each payment event (Stripe webhook or local checkout) is applied once.
+  `CREATE TABLE payment_events (
      id text PRIMARY KEY,
+     provider text NOT NULL CHECK (provider IN ('stripe', 'local')),
      type text NOT NULL,
      processed_at timestamptz NOT NULL DEFAULT now()
    )`,
+
+  // Checkout sessions we opened, with whichever provider.
+  `CREATE TABLE checkout_sessions (
+     id text PRIMARY KEY CHECK (length(id) BETWEEN 8 AND 255),
+     provider text NOT NULL CHECK (provider IN ('stripe', 'local')),
+     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     plan_id uuid NOT NULL REFERENCES plans(id),
+     mode text NOT NULL CHECK (mode IN ('subscription', 'payment')),
+     status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'complete', 'expired', 'cancelled')),
+     amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+     currency text NOT NULL CHECK (currency ~ '^[a-z]{3}$'),
+     created_at timestamptz NOT NULL DEFAULT now(),
+     completed_at timestamptz
+   )`,
+  `CREATE INDEX checkout_sessions_user_idx ON checkout_sessions (user_id, created_at DESC)`,
 
   // Projects and sharing
   `CREATE TABLE projects (

@@ -1,0 +1,183 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  devServerPort,
+  devServerUrl,
+  host,
+  oidcClient,
+  oidcIssuerUrl,
+  oidcServerPort,
+  oidcServerUrl,
+} from './support/env.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const serverEntry = resolve(repoRoot, 'apps/server/src/main.ts');
+const webDist = resolve(repoRoot, 'apps/web/dist');
+const isCI = Boolean(process.env.CI);
+
+/**
+ * A temporary directory that lives as long as this run. This file is also loaded by every worker:
+ * the runner creates the directory once and hands it down through the environment (`envName`), and
+ * removes it when it exits, which is after Playwright has stopped the servers.
+ */
+function runDir(envName: string, label: string, fill?: (dir: string) => void): string {
+  const existing = process.env[envName];
+  if (existing) return existing;
+  const dir = mkdtempSync(join(tmpdir(), `reelsmith-e2e-${label}-`));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  fill?.(dir);
+  process.env[envName] = dir;
+  return dir;
+}
+
+/** Every file under `dir` with its size and modification time, to tell whether a build is under way. */
+function fingerprint(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      const stat = statSync(join(dir, name));
+      return stat.isFile() ? `${name}:${stat.size}:${stat.mtimeMs}` : '';
+    })
+    .sort()
+    .join('\n');
+}
+
+/** Whether every file index.html loads is present in `dir`. */
+function isCompleteBuild(dir: string): boolean {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((m) => m[1] ?? '');
+  return refs.every((ref) => existsSync(join(dir, ref)));
+}
+
+/**
+ * The server only serves the files its web directory held when it started, so a rebuild of apps/web
+ * during a run (another terminal, a watcher) would blank every page. The servers get a copy of the
+ * build taken while no build was writing to it.
+ */
+function snapshotWebDist(dir: string): void {
+  const started = Date.now();
+  for (;;) {
+    if (isCompleteBuild(webDist)) {
+      const before = fingerprint(webDist);
+      cpSync(webDist, dir, { recursive: true, filter: (src) => !src.endsWith('.map') });
+      if (fingerprint(webDist) === before && isCompleteBuild(dir)) return;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // A build empties the directory first, so a short absence may be one under way.
+    const waited = Date.now() - started;
+    if (!existsSync(join(webDist, 'index.html')) && waited > 20_000) {
+      throw new Error(`The web app is not built (${relative(repoRoot, webDist)}/index.html is missing): run \`pnpm --filter @reelsmith/web build\` first.`);
+    }
+    if (waited > 180_000) throw new Error(`${relative(repoRoot, webDist)} did not hold a complete, settled build within 3 minutes.`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+  }
+}
+
+const webSnapshot = runDir('E2E_WEB_DIST', 'web', snapshotWebDist);
+// A fresh, empty data directory (embedded database + media) per server and run.
+const devDataDir = runDir('E2E_DEV_DATA_DIR', 'dev');
+const oidcDataDir = runDir('E2E_OIDC_DATA_DIR', 'oidc');
+
+function serverEnv(port: number, dataDir: string, extra: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: host,
+    PORT: String(port),
+    PUBLIC_URL: `http://${host}:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST: webSnapshot,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+// The servers shut down on SIGTERM (closing the database) instead of being killed outright.
+const gracefulShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['web/**/*.spec.ts', 'api/**/*.spec.ts'],
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...chromium,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      // Everything except the Google (OpenID Connect) flow runs against the development sign-in server.
+      name: 'dev-sign-in',
+      grepInvert: /@oidc/,
+      use: { baseURL: devServerUrl },
+    },
+    {
+      name: 'oidc',
+      grep: /@oidc/,
+      use: { baseURL: oidcServerUrl },
+    },
+  ],
+  // Started in this order; the OIDC server discovers the provider's endpoints while it starts.
+  webServer: [
+    {
+      name: 'oidc-provider',
+      command: 'node support/oidc-provider.ts',
+      url: `${oidcIssuerUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      gracefulShutdown,
+    },
+    {
+      name: 'server (development sign-in)',
+      command: `node ${JSON.stringify(serverEntry)}`,
+      cwd: repoRoot,
+      url: `${devServerUrl}/healthz`,
+      env: serverEnv(devServerPort, devDataDir, { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }),
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      gracefulShutdown,
+    },
+    {
+      name: 'server (OpenID Connect)',
+      command: `node ${JSON.stringify(serverEntry)}`,
+      cwd: repoRoot,
+      url: `${oidcServerUrl}/healthz`,
+      env: serverEnv(oidcServerPort, oidcDataDir, {
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        GOOGLE_ISSUER: oidcIssuerUrl,
+      }),
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      gracefulShutdown,
+    },
+  ],
+});

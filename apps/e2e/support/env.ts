@@ -1,0 +1,25 @@
+// Addresses and fixed identities shared by playwright.config.ts, the mock OpenID provider and the specs.
+// One hostname (127.0.0.1) everywhere: the OAuth state cookie is bound to the host the flow starts on.
+
+export const host = '127.0.0.1';
+
+/** The server with no Google client configured: /auth/google leads to the development sign-in page. */
+export const devServerPort = Number(process.env.E2E_DEV_PORT ?? 3101);
+/** The server configured for OpenID Connect against the mock provider below. */
+export const oidcServerPort = Number(process.env.E2E_OIDC_PORT ?? 3102);
+/** oauth2-mock-server standing in for Google. */
+export const oidcProviderPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? 3103);
+
+export const devServerUrl = `http://${host}:${devServerPort}`;
+export const oidcServerUrl = `http://${host}:${oidcServerPort}`;
+export const oidcIssuerUrl = `http://${host}:${oidcProviderPort}`;
+
+export const oidcClient = { id: 'reelsmith-e2e', secret: 'reelsmith-e2e-secret' } as const;
+
+/** The claims every id_token the mock provider signs carries. */
+export const oidcUser = {
+  sub: 'e2e-google-sub-0001',
+  email: 'oidc.tester@example.com',
+  givenName: 'Olivia',
+  familyName: 'Dent',
+} as const;

@@ -1,0 +1,44 @@
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAuthState } from '../features/auth/use-current-user.ts';
+import { HeaderBar } from './header-bar.tsx';
+import { Logo } from './logo.tsx';
+import { PublicHeader } from './public-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+// The signed-in header (menus, popovers) is split out so visitors never download it.
+const AppHeader = lazy(() => import('./app-header.tsx').then((module) => ({ default: module.AppHeader })));
+
+function PlainHeader() {
+  return (
+    <HeaderBar>
+      <Logo />
+    </HeaderBar>
+  );
+}
+
+/** Header, main and footer around every page; the header follows the auth state. */
+export function AppLayout() {
+  const auth = useAuthState();
+  return (
+    <>
+      <a href="#main" className="rs-skip-link">
+        Skip to content
+      </a>
+      {auth.status === 'signed-in' ? (
+        <Suspense fallback={<PlainHeader />}>
+          <AppHeader user={auth.user} />
+        </Suspense>
+      ) : auth.status === 'signed-out' ? (
+        <PublicHeader />
+      ) : (
+        <PlainHeader />
+      )}
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { Container, Stack } from '@mantine/core';
+import { ProjectsSection } from '../projects/projects-section.tsx';
+import { DashboardHero } from './dashboard-hero.tsx';
+import { StatTiles } from './stat-tiles.tsx';
+
+/** '/' for a signed-in customer. */
+export function DashboardPage() {
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap={48}>
+        <DashboardHero />
+        {/* The project list query arrives with the projects feature; until then there is nothing to list. */}
+        <ProjectsSection projects={[]} isLoading={false} />
+        <StatTiles />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import { ActionIcon } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import classes from './simple-workflow.module.css';
+
+/** The Final Video card's clip with a play/pause button whose label follows the playback state. */
+export function FinalVideoPlayer({ src, poster }: { src: string; poster: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+
+  function toggle() {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => setPlaying(false));
+    else video.pause();
+  }
+
+  return (
+    <>
+      <video
+        ref={videoRef}
+        className={classes.media}
+        src={src}
+        poster={poster}
+        autoPlay
+        loop
+        muted
+        playsInline
+        preload="metadata"
+        aria-label="Final video sample"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      <ActionIcon
+        className={classes.playButton}
+        size={48}
+        radius="xl"
+        variant="white"
+        onClick={toggle}
+        aria-label={playing ? 'Pause final video' : 'Play final video'}
+        aria-pressed={playing}
+      >
+        {playing ? <IconPlayerPauseFilled size={22} aria-hidden /> : <IconPlayerPlayFilled size={22} aria-hidden />}
+      </ActionIcon>
+    </>
+  );
+}

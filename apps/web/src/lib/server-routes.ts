@@ -1,0 +1,13 @@
+// Paths the server answers with redirects; the SPA router must never handle them.
+export const serverRoutes = {
+  signIn: '/auth/google',
+  signOut: '/auth/logout',
+  login: '/api/login',
+} as const;
+
+export type ServerRoute = (typeof serverRoutes)[keyof typeof serverRoutes];
+
+/** Full-page navigation, so the server (not the SPA router) answers the request. */
+export function navigateToServer(path: ServerRoute): void {
+  window.location.assign(path);
+}

@@ -1,0 +1,52 @@
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from './components/app-layout.tsx';
+import { CenteredLoader } from './components/centered-loader.tsx';
+import { RequireSignedIn } from './features/auth/require-signed-in.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+// Spec §2 route table. Every page's code is split out; '/' splits landing and dashboard itself.
+// /auth/google, /auth/logout and /api/login are server routes, reached only by full navigation.
+export const router = createBrowserRouter([
+  {
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: CenteredLoader,
+    children: [
+      { index: true, Component: HomeRoute },
+      {
+        path: 'pricing',
+        lazy: { Component: async () => (await import('./routes/pricing-route.tsx')).PricingRoute },
+      },
+      {
+        path: 'payment-result',
+        lazy: { Component: async () => (await import('./routes/payment-result-route.tsx')).PaymentResultRoute },
+      },
+      {
+        path: 's/:shortId',
+        lazy: { Component: async () => (await import('./routes/share-route.tsx')).ShareRoute },
+      },
+      {
+        Component: RequireSignedIn,
+        children: [
+          {
+            path: 'project/new',
+            lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
+          },
+          {
+            path: 'project/:id',
+            lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
+          },
+          {
+            path: 'profile',
+            lazy: { Component: async () => (await import('./routes/profile-route.tsx')).ProfileRoute },
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: { Component: async () => (await import('./routes/not-found-route.tsx')).NotFoundRoute },
+      },
+    ],
+  },
+]);

@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { CenteredLoader } from '../components/centered-loader.tsx';
+import { useAuthState } from '../features/auth/use-current-user.ts';
+
+const loadLandingPage = () => import('../features/landing/landing-page.tsx');
+const LandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })),
+);
+
+/** '/' is the landing page for visitors and the projects dashboard once signed in. */
+export function HomeRoute() {
+  const auth = useAuthState();
+
+  // Most first visits are signed out: fetch the landing chunk while the auth call is in flight.
+  useEffect(() => {
+    void loadLandingPage();
+  }, []);
+
+  if (auth.status === 'pending') return <CenteredLoader />;
+  return (
+    <Suspense fallback={<CenteredLoader />}>{auth.status === 'signed-in' ? <DashboardPage /> : <LandingPage />}</Suspense>
+  );
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '@reelsmith/shared';
+import { writeAudit } from '../audit/write-audit.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { checkoutPlan } from './checkout.ts';
+import { findPlanRow } from './plans.ts';
+
+export interface AdminActor {
+  id: string;
+  email: string;
+  ip: string | null;
+}
+
+async function subscriptionOrThrow(deps: BillingDeps, subscriptionId: string) {
+  const sub = await deps.db
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'plan_id', 'status', 'start_date', 'end_date', 'stripe_subscription_id', 'bonus_credits'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
+  return sub;
+}
+
+/** Refunds part or all of a succeeded payment through the provider; never more than what remains. */
+export async function refundTransaction(
+  deps: BillingDeps,
+  actor: AdminActor,
+  input: { subscriptionId: string; transactionId: string; amountCents: number; reason: string | null },
+): Promise<{ refundId: string; refundedCents: number; remainingCents: number; status: string }> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'The refund amount must be more than zero.');
+  const tx = await deps.db
+    .selectFrom('transactions')
+    .select(['id', 'user_id', 'subscription_id', 'amount_cents', 'refunded_cents', 'status', 'currency', 'stripe_payment_intent_id', 'stripe_charge_id'])
+    .where('id', '=', input.transactionId)
+    .executeTakeFirst();
+  if (!tx || tx.subscription_id !== input.subscriptionId) throw new AppError('NOT_FOUND', 'Transaction not found for this subscription');
+  if (tx.status !== 'succeeded' && tx.status !== 'partially_refunded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded.');
+  const remaining = tx.amount_cents - tx.refunded_cents;
+  if (input.amountCents > remaining) {
+    throw new AppError('BAD_REQUEST', `The refund cannot exceed what remains to refund (${(remaining / 100).toFixed(2)} ${tx.currency.toUpperCase()}).`);
+  }
+  // Key the provider call by the amount already refunded, so a retried click cannot refund twice.
+  const refund = await deps.payments.refund({
+    paymentIntentId: tx.stripe_payment_intent_id,
+    chargeId: tx.stripe_charge_id,
+    amountCents: input.amountCents,
+    reason: input.reason,
+    idempotencyKey: `refund-${tx.id}-${tx.refunded_cents}-${input.amountCents}`,
+  });
+  if (refund.status === 'failed') throw new AppError('BAD_REQUEST', 'The payment provider refused the refund.');
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('transactions')
+      .set((eb) => ({
+        refunded_cents: eb('refunded_cents', '+', input.amountCents),
+        status: tx.refunded_cents + input.amountCents >= tx.amount_cents ? 'refunded' : 'partially_refunded',
+      }))
+      .where('id', '=', tx.id)
+      .where('refunded_cents', '=', tx.refunded_cents)
+      .returning(['refunded_cents', 'amount_cents', 'status'])
+      .executeTakeFirst();
+    if (!updated) throw new AppError('CONFLICT', 'This payment was refunded by someone else meanwhile. Refresh and try again.');
+    await trx
+      .insertInto('refunds')
+      .values({ transaction_id: tx.id, amount_cents: input.amountCents, reason: input.reason, status: refund.status, stripe_refund_id: refund.id, created_by_admin_id: actor.id })
+      .onConflict((oc) => oc.column('stripe_refund_id').doNothing())
+      .execute();
+    await writeAudit(trx, {
+      action: 'subscription_refund',
+      severity: 'warning',
+      userType: 'admin',
+      adminId: actor.id,
+      adminEmail: actor.email,
+      ipAddress: actor.ip,
+      resourceType: 'transaction',
+      resourceId: tx.id,
+      details: { subscriptionId: input.subscriptionId, amount: input.amountCents / 100, currency: tx.currency, reason: input.reason, refundId: refund.id },
+    });
+    return { refundId: refund.id, refundedCents: updated.refunded_cents, remainingCents: updated.amount_cents - updated.refunded_cents, status: updated.status };
+  });
+}
+
+export type Adjustment =
+  | { type: 'extend'; days: number }
+  | { type: 'add_credits'; credits: number }
+  | { type: 'change_plan'; newPlanId: string; proration: 'create_prorations' | 'none' };
+
+/** Extends a subscription by days, adds video credits, or moves it to another plan (with proration). */
+export async function adjustSubscription(
+  deps: BillingDeps,
+  actor: AdminActor,
+  input: { subscriptionId: string; adjustment: Adjustment; reason: string | null },
+): Promise<{ adjustmentId: string; endDate: Date | null; bonusCredits: number; planId: string }> {
+  const sub = await subscriptionOrThrow(deps, input.subscriptionId);
+  const a = input.adjustment;
+  const now = deps.clock.now();
+  let newEnd: Date | null = sub.end_date;
+  let newPlanId = sub.plan_id;
+  let newPriceId: string | null = null;
+  if (a.type === 'extend') {
+    if (!Number.isInteger(a.days) || a.days < 1) throw new AppError('BAD_REQUEST', 'Extend needs a whole number of days, at least 1.');
+    const from = sub.end_date && sub.end_date.getTime() > now.getTime() ? sub.end_date : now;
+    newEnd = new Date(from.getTime() + a.days * 24 * 3600_000);
+    if (sub.stripe_subscription_id) await deps.payments.extendPeriod(sub.stripe_subscription_id, newEnd);
+  } else if (a.type === 'add_credits') {
+    if (!Number.isInteger(a.credits) || a.credits < 1) throw new AppError('BAD_REQUEST', 'Credits must be a whole number, at least 1.');
+  } else {
+    const plan = await findPlanRow(deps.db, a.newPlanId);
+    if (!plan || !plan.is_active) throw new AppError('NOT_FOUND', 'Plan not found');
+    if (plan.id === sub.plan_id) throw new AppError('CONFLICT', 'The subscription is already on this plan.');
+    if (sub.stripe_subscription_id && plan.billing_interval !== 'free') {
+      newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration)).stripePriceId;
+    }
+    newPlanId = plan.id;
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('subscriptions')
+      .set((eb) => ({
+        end_date: newEnd,
+        plan_id: newPlanId,
+        ...(a.type === 'add_credits' ? { bonus_credits: eb('bonus_credits', '+', a.credits) } : {}),
+        // An expired subscription an admin extends is in force again.
+        ...(a.type === 'extend' && (sub.status === 'expired' || sub.status === 'past_due') ? { status: 'active' as const } : {}),
+      }))
+      .where('id', '=', sub.id)
+      .returning(['end_date', 'bonus_credits', 'plan_id'])
+      .executeTakeFirstOrThrow();
+    if (newPriceId) await trx.updateTable('plans').set({ stripe_price_id: newPriceId }).where('id', '=', newPlanId).where('stripe_price_id', 'is', null).execute();
+    const payload = a.type === 'extend' ? { days: a.days } : a.type === 'add_credits' ? { credits: a.credits, unit: 'videos' } : { newPlanId: a.newPlanId, proration: a.proration };
+    const adjustment = await trx
+      .insertInto('subscription_adjustments')
+      .values({ subscription_id: sub.id, type: a.type, payload: JSON.stringify(payload), reason: input.reason, created_by_admin_id: actor.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      action: 'subscription_adjust',
+      severity: 'warning',
+      userType: 'admin',
+      adminId: actor.id,
+      adminEmail: actor.email,
+      ipAddress: actor.ip,
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      details: { type: a.type, ...payload, reason: input.reason },
+    });
+    return { adjustmentId: adjustment.id, endDate: updated.end_date, bonusCredits: updated.bonus_credits, planId: updated.plan_id };
+  });
+}
+
+export function newLocalId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url')}`;
+}

@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import type { Executor } from '@reelsmith/db';
+import { AppError } from '@reelsmith/shared';
+
+/** A payment as a provider reports it. */
+export interface PaymentRecord {
+  amountCents: number;
+  currency: string;
+  status: 'succeeded' | 'failed' | 'pending' | 'canceled';
+  description: string | null;
+  invoiceId: string | null;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  receiptUrl: string | null;
+  paidAt: Date;
+}
+
+/** What a payment provider says happened, in our terms. */
+export type BillingEvent =
+  | {
+      type: 'checkout.completed';
+      checkoutSessionId: string;
+      userId: string;
+      planId: string;
+      customerId: string | null;
+      externalSubscriptionId: string | null;
+      periodStart: Date;
+      periodEnd: Date | null;
+      /** The first payment, when the provider reports it with the checkout. */
+      payment: PaymentRecord | null;
+    }
+  | {
+      type: 'payment.succeeded' | 'payment.failed';
+      customerId: string | null;
+      externalSubscriptionId: string | null;
+      payment: PaymentRecord;
+      periodStart: Date | null;
+      periodEnd: Date | null;
+      renewal: boolean;
+    }
+  | {
+      type: 'subscription.updated';
+      externalSubscriptionId: string;
+      status: 'active' | 'trialing' | 'past_due' | 'pending' | 'expired';
+      cancelAtPeriodEnd: boolean;
+      periodEnd: Date | null;
+    }
+  | { type: 'subscription.deleted'; externalSubscriptionId: string; endedAt: Date }
+  | { type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string | null; amountRefundedCents: number; receiptUrl: string | null };
+
+/** Records an event id; false when it was already applied (a replay). */
+export async function claimEvent(trx: Executor, id: string, provider: 'stripe' | 'local', type: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('payment_events')
+    .values({ id, provider, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+async function upsertPayment(
+  trx: Executor,
+  owner: { userId: string; subscriptionId: string | null; planId: string | null },
+  payment: PaymentRecord,
+  checkoutSessionId: string | null,
+): Promise<void> {
+  const values = {
+    user_id: owner.userId,
+    subscription_id: owner.subscriptionId,
+    plan_id: owner.planId,
+    amount_cents: payment.amountCents,
+    currency: payment.currency.toLowerCase(),
+    status: payment.status,
+    description: payment.description,
+    stripe_checkout_session_id: checkoutSessionId,
+    stripe_invoice_id: payment.invoiceId,
+    stripe_payment_intent_id: payment.paymentIntentId,
+    stripe_charge_id: payment.chargeId,
+    stripe_receipt_url: payment.receiptUrl,
+    transaction_date: payment.paidAt,
+  };
+  const conflictColumn = payment.invoiceId ? 'stripe_invoice_id' : payment.paymentIntentId ? 'stripe_payment_intent_id' : null;
+  if (!conflictColumn) {
+    await trx.insertInto('transactions').values(values).execute();
+    return;
+  }
+  // A failed invoice that is paid later is the same transaction, updated.
+  await trx
+    .insertInto('transactions')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column(conflictColumn).doUpdateSet((eb) => ({
+        status: eb.ref('excluded.status'),
+        amount_cents: eb.ref('excluded.amount_cents'),
+        stripe_receipt_url: sql<string | null>`coalesce(excluded.stripe_receipt_url, transactions.stripe_receipt_url)`,
+        stripe_payment_intent_id: sql<string | null>`coalesce(excluded.stripe_payment_intent_id, transactions.stripe_payment_intent_id)`,
+        stripe_charge_id: sql<string | null>`coalesce(excluded.stripe_charge_id, transactions.stripe_charge_id)`,
+        subscription_id: sql<string | null>`coalesce(excluded.subscription_id, transactions.subscription_id)`,
+        plan_id: sql<string | null>`coalesce(excluded.plan_id, transactions.plan_id)`,
+        transaction_date: eb.ref('excluded.transaction_date'),
+      })),
+    )
+    .execute();
+}
+
+async function subscriptionByExternalId(trx: Executor, externalId: string | null) {
+  if (!externalId) return undefined;
+  return trx
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'plan_id', 'status', 'end_date'])
+    .where('stripe_subscription_id', '=', externalId)
+    .executeTakeFirst();
+}
+
+/** Applies one provider event to our subscriptions and transactions. Safe to apply twice. */
+export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<void> {
+  switch (event.type) {
+    case 'checkout.completed': {
+      const session = await trx
+        .selectFrom('checkout_sessions')
+        .select(['id', 'user_id', 'plan_id', 'status', 'mode'])
+        .where('id', '=', event.checkoutSessionId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
+      if (session.user_id !== event.userId || session.plan_id !== event.planId) {
+        throw new AppError('BAD_REQUEST', 'Checkout session does not match its customer or plan');
+      }
+      if (session.status === 'complete') return;
+      // The new plan replaces whatever was live (the Free plan, or an earlier paid plan).
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'expired', end_date: now, cancel_at_period_end: false })
+        .where('user_id', '=', event.userId)
+        .where('status', 'in', ['active', 'trialing', 'pending', 'past_due'])
+        .execute();
+      const subscription = await trx
+        .insertInto('subscriptions')
+        .values({
+          user_id: event.userId,
+          plan_id: event.planId,
+          status: 'active',
+          start_date: event.periodStart,
+          end_date: event.periodEnd,
+          stripe_subscription_id: event.externalSubscriptionId,
+          stripe_checkout_session_id: event.checkoutSessionId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (event.customerId) {
+        await trx.updateTable('users').set({ stripe_customer_id: event.customerId }).where('id', '=', event.userId).where('stripe_customer_id', 'is', null).execute();
+      }
+      if (event.payment) {
+        await upsertPayment(trx, { userId: event.userId, subscriptionId: subscription.id, planId: event.planId }, event.payment, event.checkoutSessionId);
+      }
+      // A first invoice reported before the checkout itself belongs to this subscription.
+      if (event.externalSubscriptionId || event.customerId) {
+        await trx
+          .updateTable('transactions')
+          .set({ subscription_id: subscription.id, plan_id: event.planId })
+          .where('user_id', '=', event.userId)
+          .where('subscription_id', 'is', null)
+          .where('transaction_date', '>=', new Date(event.periodStart.getTime() - 24 * 3600_000))
+          .execute();
+      }
+      await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
+      return;
+    }
+    case 'payment.succeeded':
+    case 'payment.failed': {
+      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      let userId = sub?.user_id;
+      if (!userId && event.customerId) {
+        userId = (await trx.selectFrom('users').select('id').where('stripe_customer_id', '=', event.customerId).executeTakeFirst())?.id;
+      }
+      if (!userId) return; // Not one of ours (another product on the same Stripe account).
+      await upsertPayment(trx, { userId, subscriptionId: sub?.id ?? null, planId: sub?.plan_id ?? null }, event.payment, null);
+      if (!sub) return;
+      if (event.type === 'payment.failed') {
+        await trx.updateTable('subscriptions').set({ status: 'past_due' }).where('id', '=', sub.id).where('status', 'in', ['active', 'trialing', 'pending']).execute();
+        return;
+      }
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          status: sub.status === 'cancelled' ? 'cancelled' : 'active',
+          ...(event.periodEnd ? { end_date: event.periodEnd } : {}),
+          ...(event.renewal ? { documents_used: 0, ...(event.periodStart ? { start_date: event.periodStart } : {}) } : {}),
+        })
+        .where('id', '=', sub.id)
+        .where('status', '!=', 'expired')
+        .execute();
+      return;
+    }
+    case 'subscription.updated': {
+      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      if (!sub || sub.status === 'expired') return;
+      const status = event.status === 'active' && event.cancelAtPeriodEnd ? 'cancelled' : event.status;
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          status,
+          cancel_at_period_end: event.cancelAtPeriodEnd,
+          ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
+          ...(event.periodEnd ? { end_date: event.periodEnd } : {}),
+        })
+        .where('id', '=', sub.id)
+        .execute();
+      return;
+    }
+    case 'subscription.deleted': {
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'expired', end_date: event.endedAt })
+        .where('stripe_subscription_id', '=', event.externalSubscriptionId)
+        .execute();
+      return;
+    }
+    case 'charge.refunded': {
+      let query = trx.selectFrom('transactions').select(['id', 'amount_cents', 'refunded_cents']);
+      if (event.paymentIntentId) query = query.where('stripe_payment_intent_id', '=', event.paymentIntentId);
+      else if (event.chargeId) query = query.where('stripe_charge_id', '=', event.chargeId);
+      else return;
+      const tx = await query.forUpdate().executeTakeFirst();
+      if (!tx) return;
+      const refunded = Math.min(tx.amount_cents, Math.max(tx.refunded_cents, event.amountRefundedCents));
+      if (refunded > tx.refunded_cents) {
+        // A refund made outside the back-office (for example in Stripe's dashboard).
+        await trx.insertInto('refunds').values({ transaction_id: tx.id, amount_cents: refunded - tx.refunded_cents, status: 'succeeded', reason: 'Refunded at the payment provider' }).execute();
+      }
+      await trx
+        .updateTable('transactions')
+        .set({
+          refunded_cents: refunded,
+          status: refunded >= tx.amount_cents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded',
+          ...(event.chargeId ? { stripe_charge_id: event.chargeId } : {}),
+        })
+        .where('id', '=', tx.id)
+        .execute();
+      return;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, billingMessages } from '@reelsmith/shared';
+import { findUserById } from '@reelsmith/db';
+import type { BillingDeps } from './billing-deps.ts';
+import { applyBillingEvent } from './billing-events.ts';
+import { isEntitled } from './entitlement-rules.ts';
+import { findPlanRow, type PlanRow } from './plans.ts';
+import { findCurrentSubscription, getCurrentSubscription } from './subscriptions.ts';
+import type { CheckoutRequest } from './payment-provider.ts';
+
+export function checkoutPlan(plan: PlanRow): CheckoutRequest['plan'] {
+  if (plan.billing_interval === 'free') throw new AppError('BAD_REQUEST', billingMessages.planUnavailable);
+  return {
+    id: plan.id,
+    code: plan.code,
+    name: plan.name,
+    priceCents: plan.price_cents,
+    currency: plan.currency,
+    billingInterval: plan.billing_interval,
+    stripePriceId: plan.stripe_price_id,
+  };
+}
+
+function resultUrl(deps: BillingDeps, status: 'success' | 'cancelled', planId: string, sessionId = '{CHECKOUT_SESSION_ID}'): string {
+  return `${deps.publicUrl}/payment-result?status=${status}&session_id=${sessionId}&planId=${planId}`;
+}
+
+/**
+ * Opens a checkout for a paid plan (subscription mode for monthly and yearly, payment mode for
+ * one-time). A customer already paying for another plan is moved to it in place, with proration.
+ */
+export async function createCheckout(deps: BillingDeps, userId: string, planId: string): Promise<{ url: string; sessionId: string }> {
+  const plan = await findPlanRow(deps.db, planId);
+  if (!plan || !plan.is_active) throw new AppError('NOT_FOUND', billingMessages.planUnavailable);
+  const target = checkoutPlan(plan);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Session expired - please login again');
+  const now = deps.clock.now();
+  const current = await findCurrentSubscription(deps.db, userId);
+  const payingNow = current && current.plan.billingInterval !== 'free' && isEntitled(current.status, current.endDate, now) && current.status !== 'cancelled';
+  if (payingNow && current.plan.id === plan.id) throw new AppError('CONFLICT', billingMessages.alreadySubscribed);
+  if (payingNow && current.externalId && target.billingInterval !== 'one_time') {
+    return changePlanInPlace(deps, userId, current.id, current.externalId, plan, target);
+  }
+
+  const stored = await deps.db.selectFrom('users').select(['stripe_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const created = await deps.payments.createCheckout({
+    sessionIdHint: randomBytes(12).toString('base64url'),
+    userId,
+    email: user.email,
+    name: [user.first_name, user.last_name].filter(Boolean).join(' ') || null,
+    customerId: stored.stripe_customer_id,
+    plan: target,
+    successUrl: resultUrl(deps, 'success', plan.id),
+    cancelUrl: resultUrl(deps, 'cancelled', plan.id),
+  });
+  await deps.db.transaction().execute(async (trx) => {
+    if (created.customerId && created.customerId !== stored.stripe_customer_id) {
+      await trx.updateTable('users').set({ stripe_customer_id: created.customerId }).where('id', '=', userId).execute();
+    }
+    if (created.stripePriceId && created.stripePriceId !== plan.stripe_price_id) {
+      await trx.updateTable('plans').set({ stripe_price_id: created.stripePriceId }).where('id', '=', plan.id).execute();
+    }
+    await trx
+      .insertInto('checkout_sessions')
+      .values({
+        id: created.id,
+        provider: deps.payments.kind,
+        user_id: userId,
+        plan_id: plan.id,
+        mode: target.billingInterval === 'one_time' ? 'payment' : 'subscription',
+        amount_cents: plan.price_cents,
+        currency: plan.currency,
+      })
+      .execute();
+  });
+  deps.logger.info({ userId, planId: plan.id, provider: deps.payments.kind }, 'checkout opened');
+  return { url: created.url, sessionId: created.id };
+}
+
+async function changePlanInPlace(
+  deps: BillingDeps,
+  userId: string,
+  subscriptionId: string,
+  externalId: string,
+  plan: PlanRow,
+  target: CheckoutRequest['plan'],
+): Promise<{ url: string; sessionId: string }> {
+  const changed = await deps.payments.changePlan(externalId, target, 'create_prorations');
+  const sessionId = `change_${randomBytes(12).toString('base64url')}`;
+  await deps.db.transaction().execute(async (trx) => {
+    if (changed.stripePriceId && changed.stripePriceId !== plan.stripe_price_id) {
+      await trx.updateTable('plans').set({ stripe_price_id: changed.stripePriceId }).where('id', '=', plan.id).execute();
+    }
+    await trx.updateTable('subscriptions').set({ plan_id: plan.id }).where('id', '=', subscriptionId).execute();
+    await trx
+      .insertInto('subscription_adjustments')
+      .values({ subscription_id: subscriptionId, type: 'change_plan', payload: JSON.stringify({ newPlanId: plan.id, proration: 'create_prorations', by: 'customer' }), reason: 'Changed by the customer' })
+      .execute();
+    await trx
+      .insertInto('checkout_sessions')
+      .values({ id: sessionId, provider: deps.payments.kind, user_id: userId, plan_id: plan.id, mode: 'subscription', status: 'complete', amount_cents: plan.price_cents, currency: plan.currency, completed_at: deps.clock.now() })
+      .execute();
+  });
+  return { url: resultUrl(deps, 'success', plan.id, sessionId), sessionId };
+}
+
+export interface ConfirmResult {
+  ok: boolean;
+  planName: string | null;
+  startDate: Date | null;
+  endDate: Date | null;
+  documentLimit: number | null;
+  documentsUsed: number;
+  error: string | null;
+}
+
+/** Verifies a checkout with the provider and applies it if paid. Safe to call any number of times. */
+export async function confirmCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<ConfirmResult> {
+  const session = await deps.db
+    .selectFrom('checkout_sessions')
+    .select(['id', 'user_id', 'status', 'provider'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
+  const failed = (error: string): ConfirmResult => ({ ok: false, planName: null, startDate: null, endDate: null, documentLimit: null, documentsUsed: 0, error });
+  if (session.status !== 'complete') {
+    const state = await deps.payments.retrieveCheckout(sessionId);
+    if (state.userId && state.userId !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
+    if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
+    if (!state.paid || !state.completion) return failed('The payment has not been completed.');
+    await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now()));
+  }
+  const current = await getCurrentSubscription(deps, userId);
+  return {
+    ok: true,
+    planName: current.planName,
+    startDate: current.startDate,
+    endDate: current.endDate,
+    documentLimit: current.documentLimit,
+    documentsUsed: current.documentsUsed,
+    error: null,
+  };
+}

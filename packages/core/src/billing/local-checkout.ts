@@ -1,0 +1,71 @@
+import { AppError } from '@reelsmith/shared';
+import type { BillingDeps } from './billing-deps.ts';
+import { LocalPaymentProvider } from './local-payment-provider.ts';
+import { processPaymentEvent } from './process-payment-event.ts';
+import { newLocalId } from './admin-billing.ts';
+
+export interface LocalCheckoutView {
+  id: string;
+  status: 'open' | 'complete' | 'expired' | 'cancelled';
+  planName: string;
+  billingInterval: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  planId: string;
+}
+
+function localProvider(deps: BillingDeps): LocalPaymentProvider {
+  if (!(deps.payments instanceof LocalPaymentProvider)) throw new AppError('NOT_FOUND', 'Checkout not found');
+  return deps.payments;
+}
+
+export async function getLocalCheckout(deps: BillingDeps, sessionId: string): Promise<LocalCheckoutView> {
+  localProvider(deps);
+  const row = await deps.db
+    .selectFrom('checkout_sessions as c')
+    .innerJoin('plans as p', 'p.id', 'c.plan_id')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.status', 'p.name', 'p.billing_interval', 'c.amount_cents', 'c.currency', 'u.email', 'c.plan_id'])
+    .where('c.id', '=', sessionId)
+    .where('c.provider', '=', 'local')
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Checkout not found');
+  return {
+    id: row.id,
+    status: row.status,
+    planName: row.name,
+    billingInterval: row.billing_interval,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    email: row.email,
+    planId: row.plan_id,
+  };
+}
+
+/** Pays a local test checkout: the same events a Stripe webhook delivers, through the same code. */
+export async function payLocalCheckout(deps: BillingDeps, sessionId: string, userId: string): Promise<LocalCheckoutView> {
+  const provider = localProvider(deps);
+  const view = await getLocalCheckout(deps, sessionId);
+  const owner = await deps.db.selectFrom('checkout_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  if (owner.user_id !== userId) throw new AppError('NOT_FOUND', 'Checkout not found');
+  if (view.status === 'cancelled' || view.status === 'expired') throw new AppError('CONFLICT', 'This checkout was cancelled. Start again from the pricing page.');
+  if (view.status === 'open') {
+    for (const event of await provider.paymentEvents(sessionId)) {
+      await processPaymentEvent(deps, newLocalId('local_evt'), event.type, event);
+    }
+  }
+  return getLocalCheckout(deps, sessionId);
+}
+
+export async function cancelLocalCheckout(deps: BillingDeps, sessionId: string, userId: string): Promise<LocalCheckoutView> {
+  localProvider(deps);
+  await deps.db
+    .updateTable('checkout_sessions')
+    .set({ status: 'cancelled' })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute();
+  return getLocalCheckout(deps, sessionId);
+}

@@ -1,0 +1,64 @@
+import type { BillingEvent } from './billing-events.ts';
+
+export interface CheckoutRequest {
+  sessionIdHint: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  customerId: string | null;
+  plan: {
+    id: string;
+    code: string;
+    name: string;
+    priceCents: number;
+    currency: string;
+    billingInterval: 'monthly' | 'yearly' | 'one_time';
+    stripePriceId: string | null;
+  };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutCreated {
+  id: string;
+  url: string;
+  /** Set when the provider made a customer or a price the plan/user should remember. */
+  customerId: string | null;
+  stripePriceId: string | null;
+}
+
+export interface CheckoutState {
+  id: string;
+  status: 'open' | 'complete' | 'expired' | 'cancelled';
+  paid: boolean;
+  userId: string | null;
+  /** The completion event to apply when the checkout is complete and paid. */
+  completion: BillingEvent | null;
+}
+
+export interface RefundRequest {
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  reason: string | null;
+  idempotencyKey: string;
+}
+
+/**
+ * A card payment provider: Stripe in production, or the local test checkout in development.
+ * Both report what happened as BillingEvents, applied by the same code.
+ */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'local';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  retrieveCheckout(id: string): Promise<CheckoutState>;
+  cancelAtPeriodEnd(externalSubscriptionId: string): Promise<void>;
+  refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }>;
+  /** Moves the next billing date (used to extend a subscription by days). */
+  extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void>;
+  changePlan(
+    externalSubscriptionId: string,
+    plan: CheckoutRequest['plan'],
+    proration: 'create_prorations' | 'none',
+  ): Promise<{ stripePriceId: string | null }>;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const qualities = ['standard', 'high'] as const;
+export type Quality = (typeof qualities)[number];
+
+/** A plan as the pricing page and the API show it (customer spec §3, Plan). */
+export const planSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Price in dollars for the billing interval (USD). */
+  price: z.number(),
+  currency: z.string(),
+  billingInterval: z.enum(['free', 'monthly', 'yearly', 'one_time']),
+  features: z.array(z.string()),
+  allowDownload: z.boolean(),
+  videoLimit: z.number().int().nullable(),
+  maxReelSeconds: z.number().int(),
+  allowedQualities: z.array(z.enum(qualities)),
+  watermark: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planListInputSchema = z.object({ type: z.enum(['monthly', 'yearly']).optional() }).strict();
+
+export const subscriptionStatuses = ['active', 'trialing', 'pending', 'past_due', 'cancelled', 'expired'] as const;
+
+/** What the customer may do now, and why not (the answer of GET /api/subscription/current). */
+export const currentSubscriptionSchema = z.object({
+  subscriptionId: z.string().nullable(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  isFreeUser: z.boolean(),
+  status: z.enum(subscriptionStatuses).nullable(),
+  startDate: z.date().nullable(),
+  endDate: z.date().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Videos allowed in the current period; null is unlimited. */
+  documentLimit: z.number().int().nullable(),
+  documentsUsed: z.number().int(),
+  allowDownload: z.boolean(),
+  maxReelSeconds: z.number().int(),
+  allowedQualities: z.array(z.enum(qualities)),
+  watermark: z.boolean(),
+  dailyVideoCount: z.number().int(),
+  dailyVideoLimit: z.number().int(),
+  canCreateProject: z.boolean(),
+  /** Why a new project is refused, when it is. */
+  createBlockedReason: z.enum(['no_subscription', 'inactive', 'free_limit', 'quota', 'daily_limit', 'project_limit']).nullable(),
+});
+export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
+
+export const checkoutInputSchema = z
+  .object({
+    planId: z.string().uuid({ error: 'Choose a plan to buy.' }),
+    quantity: z.number().int().min(1).max(1).default(1),
+  })
+  .strict();
+
+export const checkoutResultSchema = z.object({ url: z.string(), sessionId: z.string() });
+
+export const confirmInputSchema = z.object({
+  session_id: z.string().min(8).max(255),
+  planId: z.string().optional(),
+});
+
+export const confirmResultSchema = z.object({
+  ok: z.boolean(),
+  planName: z.string().nullable(),
+  startDate: z.date().nullable(),
+  endDate: z.date().nullable(),
+  documentLimit: z.number().int().nullable(),
+  documentsUsed: z.number().int(),
+  error: z.string().nullable(),
+});
+
+/** A payment as the customer's transactions table shows it (customer spec §3, Transaction). */
+export const transactionSchema = z.object({
+  id: z.string(),
+  transactionDate: z.date(),
+  planName: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  paymentStatus: z.string(),
+  refundedAmount: z.number(),
+  stripeReceiptUrl: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** Customer-facing messages of the billing calls. */
+export const billingMessages = {
+  noSubscription: 'You need an active subscription to create videos. Choose a plan to continue.',
+  freeLimit: "You've already created your free video. To create more videos, upgrade your subscription.",
+  quota: 'You have used all videos of your plan for this period. Please upgrade your plan or wait for your quota to reset.',
+  dailyLimit: 'Daily Limit Reached: you have created the maximum number of videos for today. Please try again tomorrow.',
+  projectLimit: 'You have reached the maximum number of projects for your account. Delete a project to create a new one.',
+  alreadySubscribed: 'You already have an active subscription to this plan.',
+  planUnavailable: 'This plan is not available for purchase.',
+  cancelNotActive: 'Only an active subscription can be cancelled.',
+} as const;
