@@ -13,7 +13,11 @@ export interface RuntimeDeps {
 
 /** Opens the database (PostgreSQL when configured, else embedded PGlite under DATA_DIR) and migrates it. */
 export async function buildRuntimeDeps(config: Config, logger: Logger): Promise<RuntimeDeps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'db'),
+    onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
+  });
   const migrated = await migrateToLatest(database.db);
   for (const r of migrated.results ?? []) logger.info({ migration: r.migrationName, status: r.status }, 'migration');
   logger.info({ database: database.kind }, 'database ready');

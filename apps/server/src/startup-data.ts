@@ -1,6 +1,6 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureMainAdmin, seedDemoCustomer, seedPlans, type CoreDeps } from '@reelsmith/core';
+import { ensureMainAdmin, seedDemoCustomer, seedPlans, seedSystemSettings, type CoreDeps } from '@reelsmith/core';
 import type { Config } from './config.ts';
 
 export interface StartupData {
@@ -18,6 +18,7 @@ const passwordFile = (config: Config) => join(config.dataDir, 'initial-admin-pas
  */
 export async function prepareStartupData(config: Config, core: CoreDeps, options: { demo: boolean }): Promise<StartupData> {
   await seedPlans(core);
+  await seedSystemSettings(core);
   const admin = await ensureMainAdmin(core, config.admin);
   let adminPassword: string | undefined;
   if (admin.generatedPassword) {

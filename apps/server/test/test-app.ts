@@ -5,13 +5,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
+import type { BillingDeps } from '@reelsmith/core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPaymentProvider } from '../src/payments.ts';
 
 export interface TestApp {
-  app: FastifyInstance;
+  app: FastifyInstance & { core: BillingDeps };
   config: Config;
   db: TestDatabase;
   clock: TestClock;
@@ -37,7 +38,7 @@ export async function buildTestApp(kind: DatabaseKind, env: Record<string, strin
     publicUrl: config.publicUrl,
     payments: createPaymentProvider(config, database.db, clock),
   };
-  const app = await buildApp({ config, core, logger: createLogger('silent') });
+  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent') }), { core });
   await app.ready();
   return {
     app,

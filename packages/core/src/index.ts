@@ -26,3 +26,4 @@ export * from './billing/cancel-subscription.ts';
 export * from './billing/transactions.ts';
 export * from './billing/usage.ts';
 export * from './billing/admin-billing.ts';
+export * from './seed/seed-system-settings.ts';

@@ -8,6 +8,7 @@ import { LocalPaymentProvider } from './billing/local-payment-provider.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { Clock, Logger } from './deps.ts';
 import { seedPlans } from './seed/seed-plans.ts';
+import { seedSystemSettings } from './seed/seed-system-settings.ts';
 
 export interface TestClock extends Clock {
   set(at: Date): void;
@@ -42,10 +43,13 @@ export function testDeps(db: Kysely<Database>, clock: Clock = testClock(), payme
   };
 }
 
-/** A migrated test database whose reset keeps the reference data (the plan catalogue) seeded. */
+/** A migrated test database whose reset keeps the reference data (plans, settings) seeded as on a started server. */
 export async function createSeededTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const t = await createTestDatabase(kind);
-  const seed = () => seedPlans(testDeps(t.db)).then(() => undefined);
+  const seed = async () => {
+    await seedPlans(testDeps(t.db));
+    await seedSystemSettings(testDeps(t.db));
+  };
   await seed();
   const reset = t.reset;
   t.reset = async () => {

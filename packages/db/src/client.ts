@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Pool size for real PostgreSQL. */
   poolMax?: number | undefined;
+  /** Told when an idle pooled connection fails. */
+  onIdleError?: ((err: Error) => void) | undefined;
 }
 
 export interface DatabaseHandle {
@@ -32,6 +34,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle connection the server drops (restart, failover, DROP DATABASE) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuthState } from '../features/auth/use-current-user.ts';
+import { UpgradeDialogProvider } from '../features/billing/upgrade-dialog-provider.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { Logo } from './logo.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -22,7 +23,7 @@ function PlainHeader() {
 export function AppLayout() {
   const auth = useAuthState();
   return (
-    <>
+    <UpgradeDialogProvider>
       <a href="#main" className="rs-skip-link">
         Skip to content
       </a>
@@ -39,6 +40,6 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <SiteFooter />
-    </>
+    </UpgradeDialogProvider>
   );
 }

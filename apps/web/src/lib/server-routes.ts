@@ -11,3 +11,8 @@ export type ServerRoute = (typeof serverRoutes)[keyof typeof serverRoutes];
 export function navigateToServer(path: ServerRoute): void {
   window.location.assign(path);
 }
+
+/** The sign-in start, asking the server to come back to `returnTo` (a same-site path) afterwards. */
+export function signInHref(returnTo?: string): string {
+  return returnTo ? `${serverRoutes.signIn}?returnTo=${encodeURIComponent(returnTo)}` : serverRoutes.signIn;
+}

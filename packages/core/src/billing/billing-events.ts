@@ -212,7 +212,8 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
     case 'subscription.deleted': {
       await trx
         .updateTable('subscriptions')
-        .set({ status: 'expired', end_date: event.endedAt })
+        // Never before the start: a subscription cancelled at once ends where it began.
+        .set({ status: 'expired', end_date: sql<Date>`greatest(${event.endedAt}::timestamptz, start_date)` })
         .where('stripe_subscription_id', '=', event.externalSubscriptionId)
         .execute();
       return;

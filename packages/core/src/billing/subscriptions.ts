@@ -72,12 +72,16 @@ export async function findCurrentSubscription(db: Executor, userId: string): Pro
 
 const qualityList = (values: string[]): Quality[] => values.filter((q): q is Quality => q === 'standard' || q === 'high');
 
-/** The customer's subscription, limits and what they may do now (GET /api/subscription/current). */
+/**
+ * The customer's subscription, limits and what they may do now (GET /api/subscription/current).
+ * Inside a transaction pass it as db: the embedded database has one session, so reading through
+ * deps.db meanwhile would wait forever.
+ */
 export async function getCurrentSubscription(deps: CoreDeps, userId: string, db: Executor = deps.db): Promise<CurrentSubscription> {
   const now = deps.clock.now();
   const [sub, settings, usage, projects] = await Promise.all([
     findCurrentSubscription(db, userId),
-    readSystemSettings(deps),
+    readSystemSettings(deps, db),
     db.selectFrom('user_daily_usage').select('videos').where('user_id', '=', userId).where('day', '=', usageDay(now)).executeTakeFirst(),
     db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
   ]);
