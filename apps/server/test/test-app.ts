@@ -57,8 +57,13 @@ export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
+let signIns = 0;
+
+/** Signs in through the development page; each call comes from its own address, as separate people would. */
 export async function devSignIn(app: FastifyInstance, email: string, name = 'Test User'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/auth/dev', payload: { email, name } });
+  signIns += 1;
+  const remoteAddress = `198.18.${Math.floor(signIns / 250) % 250}.${(signIns % 250) + 1}`;
+  const res = await app.inject({ method: 'POST', url: '/auth/dev', payload: { email, name }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`dev sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieHeader(res);
 }

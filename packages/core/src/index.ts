@@ -27,3 +27,7 @@ export * from './billing/transactions.ts';
 export * from './billing/usage.ts';
 export * from './billing/admin-billing.ts';
 export * from './seed/seed-system-settings.ts';
+export * from './projects/project-rows.ts';
+export * from './projects/project-media.ts';
+export * from './projects/project-service.ts';
+export * from './sharing/share-service.ts';

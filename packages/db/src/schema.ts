@@ -176,6 +176,12 @@ export interface SharesTable {
   created_at: CreatedAt;
 }
 
+export interface ShareViewLogTable {
+  share_id: string;
+  viewer_key: string;
+  window_start: ColumnType<Date, Date | string, never>;
+}
+
 export interface AdminsTable {
   id: Generated<string>;
   email: string;
@@ -267,6 +273,7 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   projects: ProjectsTable;
   shares: SharesTable;
+  share_view_log: ShareViewLogTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   audit_logs: AuditLogsTable;

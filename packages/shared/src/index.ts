@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './admin-auth.ts';
 export * from './billing.ts';
+export * from './projects.ts';

@@ -25,6 +25,11 @@ export interface RestRoute {
   rateLimitPerMinute?: number;
 }
 
+/** A JSON body as an object, so path parameters can be merged in (a non-object body fails validation). */
+function asObject(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { body };
+}
+
 export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/auth/user', procedure: 'auth.user', access: 'customer' },
 
@@ -36,6 +41,17 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/transactions', procedure: 'billing.transactions.list', access: 'customer' },
   { method: 'POST', path: '/api/stripe/create-checkout-session', procedure: 'billing.checkout.create', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
   { method: 'GET', path: '/api/stripe/confirm', procedure: 'billing.checkout.confirm', access: 'customer', input: (r) => r.query, inputFrom: 'query' },
+
+  // Projects and sharing
+  { method: 'GET', path: '/api/projects', procedure: 'projects.list', access: 'customer' },
+  { method: 'POST', path: '/api/projects', procedure: 'projects.create', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body', successStatus: 201 },
+  { method: 'GET', path: '/api/projects/{id}', procedure: 'projects.get', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
+  { method: 'PUT', path: '/api/projects/{id}', procedure: 'projects.update', access: 'customer', input: (r) => ({ ...asObject(r.body), id: r.params.id }), inputFrom: 'body' },
+  { method: 'PATCH', path: '/api/projects/{id}', procedure: 'projects.patch', access: 'customer', input: (r) => ({ ...asObject(r.body), id: r.params.id }), inputFrom: 'body' },
+  { method: 'DELETE', path: '/api/projects/{id}', procedure: 'projects.delete', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
+  { method: 'POST', path: '/api/projects/{id}/share', procedure: 'sharing.create', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
+  { method: 'GET', path: '/api/share/{shortId}', procedure: 'sharing.get', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query' },
+  { method: 'PUT', path: '/api/share/{shortId}/view', procedure: 'sharing.view', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query', rateLimitPerMinute: 60 },
 
   // Back-office
   { method: 'POST', path: '/api/admin/login', procedure: 'admin.auth.login', access: 'public', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },

@@ -5,4 +5,6 @@ import type { PaymentProvider } from './payment-provider.ts';
 export interface BillingDeps extends CoreDeps {
   payments: PaymentProvider;
   publicUrl: string;
+  /** Removes what a deleted project leaves outside the database (stored media, queued jobs). */
+  cleanupProject?: (projectId: string) => Promise<void>;
 }
