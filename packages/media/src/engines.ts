@@ -1,0 +1,161 @@
+// The generation pipeline's seams. Each step sits behind one of these interfaces; the local engine
+// (this package) implements them offline, and provider adapters (a later issue) implement them with
+// real AI services. Nothing provider-specific crosses these types.
+import type { AspectRatio, Quality } from '@reelsmith/shared';
+
+/** A file on local disk the caller owns (a temporary work file until stored). */
+export type LocalFile = string;
+
+// ——— Voices ———
+
+export type VoiceGender = 'female' | 'male' | 'non-binary';
+export type VoiceAge = 'young' | 'middle_aged' | 'senior';
+export type VoiceSituation = 'conversational' | 'professional' | 'energetic' | 'calm' | 'warm';
+
+export interface Voice {
+  id: string;
+  name: string;
+  gender: VoiceGender;
+  age: VoiceAge;
+  situation: VoiceSituation;
+  /** 'en', or 'multilingual' for voices that read several languages. */
+  language: 'en' | 'multilingual';
+  accent: string;
+  description: string;
+  emoji: string;
+}
+
+export interface VoiceFilter {
+  language?: string | undefined;
+  gender?: string | undefined;
+  age?: string | undefined;
+}
+
+export interface VoiceCatalogue {
+  list(filter?: VoiceFilter): Promise<Voice[]>;
+  get(id: string): Promise<Voice | undefined>;
+}
+
+export interface SpeechRequest {
+  voiceId: string;
+  text: string;
+  /** 0.7 to 1.2 (1.0 normal). */
+  speed: number;
+  /** The text before and after, for providers that smooth joins between scenes. */
+  previousText?: string | undefined;
+  nextText?: string | undefined;
+  /** Where to write the compressed audio (.m4a, AAC). */
+  outFile: LocalFile;
+}
+
+export interface SpeechResult {
+  file: LocalFile;
+  durationSeconds: number;
+  mimeType: string;
+}
+
+export interface SpeechSynthesiser {
+  synthesise(request: SpeechRequest): Promise<SpeechResult>;
+}
+
+// ——— Images ———
+
+export type AvatarModel = 'google-imagen-4-ultra' | 'flux-kontext';
+
+export interface AvatarRequest {
+  description: string;
+  aspect: AspectRatio;
+  model: AvatarModel;
+  count: number;
+  /** Folder to write the images into. */
+  outDir: LocalFile;
+  /** Varies the results between requests with the same description. */
+  seed?: string | undefined;
+}
+
+export interface AvatarImage {
+  /** The avatar as shown and chosen (PNG), mouth closed. */
+  file: LocalFile;
+  /** The same picture with the mouth open, for lip movement (illustrated avatars only). */
+  mouthOpenFile: LocalFile | null;
+  width: number;
+  height: number;
+  /** Which model produced it (the local engine says which style stood in for it). */
+  model: string;
+  /** Human-readable traits the picture follows (gender, age, hair, clothing, setting). */
+  traits: Record<string, string>;
+}
+
+export interface AvatarImager {
+  generate(request: AvatarRequest): Promise<AvatarImage[]>;
+}
+
+export type ProductLayout = 'held-in-hand' | 'beside' | 'raised' | 'on-counter';
+
+export interface ProductCompositeRequest {
+  avatarFile: LocalFile;
+  /** The matching open-mouth frame, when the avatar has one. */
+  avatarMouthOpenFile: LocalFile | null;
+  productFile: LocalFile;
+  interaction: string;
+  aspect: AspectRatio;
+  count: number;
+  outDir: LocalFile;
+}
+
+export interface ProductCompositor {
+  compose(request: ProductCompositeRequest): Promise<(AvatarImage & { layout: ProductLayout })[]>;
+}
+
+// ——— Video ———
+
+export interface TalkingVideoRequest {
+  /** The avatar picture (mouth closed). */
+  imageFile: LocalFile;
+  /** Open-mouth frame; without one the picture gets gentle motion instead (uploaded photos). */
+  mouthOpenFile: LocalFile | null;
+  audioFile: LocalFile;
+  aspect: AspectRatio;
+  quality: Quality;
+  watermark: boolean;
+  outFile: LocalFile;
+  /** Reports progress from 0 to 1 while rendering. */
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+export interface VideoResult {
+  file: LocalFile;
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
+
+export interface TalkingVideoRenderer {
+  render(request: TalkingVideoRequest): Promise<VideoResult>;
+}
+
+export type Transition = 'none' | 'fade' | 'crossfade';
+
+export interface MergeRequest {
+  clips: LocalFile[];
+  transition: Transition;
+  outFile: LocalFile;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+export interface VideoMerger {
+  merge(request: MergeRequest): Promise<VideoResult>;
+}
+
+/** Output sizes: standard is 360p, high 1080p, on the short side... see dimensionsFor in video-size.ts. */
+export interface MediaEngine {
+  name: string;
+  /** Bump when output for the same inputs changes, so cached artifacts are redone. */
+  version: string;
+  voices: VoiceCatalogue;
+  speech: SpeechSynthesiser;
+  avatars: AvatarImager;
+  products: ProductCompositor;
+  talkingVideo: TalkingVideoRenderer;
+  merger: VideoMerger;
+}
