@@ -12,7 +12,8 @@ import {
   planCard,
 } from '../support/billing.ts';
 
-const screensDir = resolve(import.meta.dirname, '../../../docs/screens');
+// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
+const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 
@@ -135,6 +136,28 @@ test.describe('Billing', { tag: '@web' }, () => {
     // Pro billed yearly is another plan, bought by switching in place.
     await page.getByText('Annually').click();
     await expect(planCard(page, 'Pro').getByRole('button', { name: 'Switch to Pro' })).toBeEnabled();
+  });
+
+  test('a refused checkout is shown as a toast and the button can be used again', async ({ page }) => {
+    await signIn(page, 'refused');
+    await openPricing(page);
+    const button = planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' });
+    await expect(button).toBeEnabled();
+
+    // Meanwhile Pro is bought elsewhere (another tab), so this page's offer is out of date.
+    const plans = (await (await page.request.get('/api/plans?type=monthly')).json()) as { id: string; name: string }[];
+    const pro = plans.find((plan) => plan.name === 'Pro');
+    expect(pro).toBeDefined();
+    const created = await page.request.post('/api/stripe/create-checkout-session', { data: { planId: pro?.id, quantity: 1 } });
+    expect(created.status()).toBe(200);
+    const { url } = (await created.json()) as { url: string };
+    expect((await page.request.post(`${new URL(url).pathname}/pay`)).ok()).toBe(true);
+
+    await button.click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Checkout failed' });
+    await expect(toast).toContainText('You already have an active subscription to this plan.');
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(button).toBeEnabled();
   });
 
   test('Create opens a new project for a Free customer with their free video left', async ({ page }) => {

@@ -1,9 +1,10 @@
-import { Anchor, Button, Container, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Container, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActionRow } from '../components/action-row.tsx';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 import { videoQuota } from '../features/billing/billing-rules.ts';
 import { PaymentResultCard } from '../features/billing/payment-result-card.tsx';
@@ -59,14 +60,14 @@ function PaymentNotCompleted({ failed }: { failed: boolean }) {
         {failed ? 'The payment did not go through.' : 'You left the checkout before paying.'} No charge was made to your card, and
         your plan has not changed.
       </Text>
-      <Group justify="center" gap="sm" mt="xs">
+      <ActionRow justify="center" stack="column">
         <Button component={Link} to="/pricing">
           Retry Payment
         </Button>
         <Button component={Link} to="/" variant="default">
           Go to Dashboard
         </Button>
-      </Group>
+      </ActionRow>
     </PaymentResultCard>
   );
 }
@@ -125,7 +126,7 @@ function ConfirmFailed({ detail }: { detail: string | null }) {
           {detail}
         </Text>
       ) : null}
-      <Group justify="center" gap="sm" mt="xs">
+      <ActionRow justify="center" stack="column">
         <Button component="a" href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('Payment confirmation')}`}>
           Contact Support
         </Button>
@@ -135,7 +136,7 @@ function ConfirmFailed({ detail }: { detail: string | null }) {
         <Button component={Link} to="/" variant="default">
           Go to Dashboard
         </Button>
-      </Group>
+      </ActionRow>
     </PaymentResultCard>
   );
 }
@@ -183,14 +184,14 @@ function PaymentSucceeded({ result }: { result: ConfirmedPayment }) {
           <Progress value={quota.percent} mt="md" size="sm" radius="xl" aria-label={`Videos used: ${quota.label}`} />
         ) : null}
       </Paper>
-      <Group justify="center" gap="sm" mt="xs">
+      <ActionRow justify="center" stack="column">
         <Button leftSection={<IconSparkles size={18} aria-hidden />} onClick={startProject}>
           Create a Video
         </Button>
         <Button component={Link} to="/" variant="default">
           Go to Dashboard
         </Button>
-      </Group>
+      </ActionRow>
     </PaymentResultCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { ActionRow } from '../../components/action-row.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useRefreshBilling } from './use-current-subscription.ts';
@@ -39,24 +40,34 @@ export function CancelPlanButton({ planName, endDate }: { planName: string; endD
       <Button variant="subtle" color="red" leftSection={<IconBan size={18} aria-hidden />} onClick={dialog.open}>
         Cancel Plan
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title="Cancel subscription" centered radius="lg" padding="xl">
+      <Modal
+        opened={opened}
+        onClose={dialog.close}
+        title="Cancel subscription"
+        centered
+        radius="lg"
+        padding="xl"
+        styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
         <Stack gap="lg">
           <Stack gap="xs">
-            <Text fw={600}>{confirmQuestion}</Text>
+            <Text fw={600} size="lg">
+              {confirmQuestion}
+            </Text>
             <Text size="sm" c="gray.7">
               {endDate
                 ? `You keep the ${planName} plan until ${formatDate(endDate)}; it will not renew after that.`
                 : `The ${planName} plan will not renew.`}
             </Text>
           </Stack>
-          <Group justify="flex-end" gap="sm">
+          <ActionRow>
             <Button variant="default" onClick={dialog.close} disabled={cancel.isPending}>
               Keep Plan
             </Button>
             <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
               Yes, Cancel Plan
             </Button>
-          </Group>
+          </ActionRow>
         </Stack>
       </Modal>
     </>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Flex, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
@@ -56,12 +56,12 @@ function SubscriptionSummary() {
               </Badge>
             </Group>
           </Stack>
-          <Group gap="xs" grow w={{ base: '100%', xs: 'auto' }}>
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="xs" w={{ base: '100%', xs: 'auto' }}>
             <Button component={Link} to="/pricing" variant="light" leftSection={<IconArrowsExchange size={18} aria-hidden />}>
               Change Plan
             </Button>
             {canCancelPlan(subscription) ? <CancelPlanButton planName={planName} endDate={subscription.endDate} /> : null}
-          </Group>
+          </Flex>
         </Group>
 
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" m={0}>

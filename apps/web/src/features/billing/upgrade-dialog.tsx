@@ -1,4 +1,5 @@
 import { Button, Group, List, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionRow } from '../../components/action-row.tsx';
 import { FREE_PLAN_LIMITS, billingMessages } from '@reelsmith/shared';
 import { IconCrown, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -73,12 +74,14 @@ export function UpgradeDialog({ opened, onClose, reason = 'upgrade', title, mess
               }
             >
               {freePlanLimits.map((limit) => (
-                <List.Item key={limit}>{limit}</List.Item>
+                <List.Item key={limit} lh={1.45}>
+                  {limit}
+                </List.Item>
               ))}
             </List>
           </Paper>
         ) : null}
-        <Group justify="flex-end" gap="sm">
+        <ActionRow>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
@@ -91,7 +94,7 @@ export function UpgradeDialog({ opened, onClose, reason = 'upgrade', title, mess
           >
             Upgrade Subscription
           </Button>
-        </Group>
+        </ActionRow>
       </Stack>
     </Modal>
   );
