@@ -98,6 +98,12 @@ describe.each(testDatabaseKinds())('plans and the local test checkout on %s', (k
     const change = await api('POST', '/api/stripe/create-checkout-session', { planId: planId('business-monthly') });
     expect(change.json().url).toMatch(/\/payment-result\?status=success&session_id=change_/);
     expect((await api('GET', `/api/stripe/confirm?session_id=${change.json().sessionId}`)).json()).toMatchObject({ ok: true, planName: 'Business', documentLimit: null });
+    // The switch is charged as a new period of the new plan.
+    const yearly = await api('POST', '/api/stripe/create-checkout-session', { planId: planId('pro-yearly') });
+    const after = (await api('GET', `/api/stripe/confirm?session_id=${yearly.json().sessionId}`)).json();
+    expect(new Date(after.endDate).getUTCFullYear()).toBe(new Date(after.startDate).getUTCFullYear() + 1);
+    const txs = (await api('GET', '/api/transactions')).json();
+    expect(txs.map((x: { planName: string; amount: number }) => `${x.planName} ${x.amount}`).sort()).toEqual(['Business 99', 'Pro 470.4', 'Pro 49']);
   });
 
   it('signs a stranger in before showing a checkout page', async () => {

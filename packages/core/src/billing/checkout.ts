@@ -3,6 +3,9 @@ import { AppError, billingMessages } from '@reelsmith/shared';
 import { findUserById } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent } from './billing-events.ts';
+import { addBillingPeriod } from './local-payment-provider.ts';
+import { processPaymentEvent } from './process-payment-event.ts';
+import { newLocalId } from './admin-billing.ts';
 import { isEntitled } from './entitlement-rules.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { findCurrentSubscription, getCurrentSubscription } from './subscriptions.ts';
@@ -102,6 +105,30 @@ async function changePlanInPlace(
       .values({ id: sessionId, provider: deps.payments.kind, user_id: userId, plan_id: plan.id, mode: 'subscription', status: 'complete', amount_cents: plan.price_cents, currency: plan.currency, completed_at: deps.clock.now() })
       .execute();
   });
+  if (deps.payments.kind === 'local' && target.billingInterval !== 'one_time') {
+    // Stripe bills the switch itself (a prorated invoice arrives by webhook); the local test checkout
+    // charges the new plan from today, as a new period.
+    const now = deps.clock.now();
+    await processPaymentEvent(deps, newLocalId('local_evt'), 'payment.succeeded', {
+      type: 'payment.succeeded',
+      customerId: null,
+      externalSubscriptionId: externalId,
+      payment: {
+        amountCents: plan.price_cents,
+        currency: plan.currency,
+        status: 'succeeded',
+        description: `${plan.name} (${target.billingInterval}) — plan change, test payment`,
+        invoiceId: newLocalId('local_in'),
+        paymentIntentId: newLocalId('local_pi'),
+        chargeId: null,
+        receiptUrl: null,
+        paidAt: now,
+      },
+      periodStart: now,
+      periodEnd: addBillingPeriod(now, target.billingInterval),
+      renewal: true,
+    });
+  }
   return { url: resultUrl(deps, 'success', plan.id, sessionId), sessionId };
 }
 
