@@ -176,6 +176,28 @@ export interface SharesTable {
   created_at: CreatedAt;
 }
 
+export type GenerationKind = 'voiceover' | 'avatars' | 'avatar_product' | 'videos' | 'final';
+export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'dead';
+
+export interface GenerationJobsTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  kind: GenerationKind;
+  status: Generated<GenerationStatus>;
+  stage: Generated<string>;
+  percent: Generated<number>;
+  input: Json<Record<string, unknown>>;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: Generated<number>;
+  queue_job_id: string | null;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface ShareViewLogTable {
   share_id: string;
   viewer_key: string;
@@ -274,6 +296,7 @@ export interface Database {
   projects: ProjectsTable;
   shares: SharesTable;
   share_view_log: ShareViewLogTable;
+  generation_jobs: GenerationJobsTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   audit_logs: AuditLogsTable;

@@ -5,3 +5,5 @@ export * from './settings.ts';
 export * from './admin-auth.ts';
 export * from './billing.ts';
 export * from './projects.ts';
+export * from './messages/index.ts';
+export * from './scene-plan.ts';
