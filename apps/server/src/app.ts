@@ -2,9 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { registerAuth } from './auth/register-auth.ts';
 import { registerLocalCheckout } from './billing/local-checkout-routes.ts';
+import { registerMediaRoute } from './media/media-route.ts';
 import { registerStripeWebhook } from './billing/stripe-webhook.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -16,14 +17,16 @@ import { renderDocsPage } from './rest/docs-page.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerRest } from './rest/register-rest.ts';
 
-export interface AppDeps {
+export interface AppOptions {
   config: Config;
-  core: BillingDeps;
+  core: AppDeps;
   logger: Logger;
+  /** Signs time-limited media URLs. */
+  mediaSecret: string;
 }
 
 /** Builds the whole HTTP app from its dependencies, without listening (tests use inject()). */
-export async function buildApp({ config, core, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, core, logger, mediaSecret }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -44,6 +47,7 @@ export async function buildApp({ config, core, logger }: AppDeps): Promise<Fasti
   app.get('/api/docs', (_req, reply) => reply.type('text/html').send(renderDocsPage(openapi as never)));
   await registerAuth(app, { config, core });
   await registerStripeWebhook(app, core);
+  registerMediaRoute(app, core, mediaSecret);
   if (core.payments.kind === 'local') registerLocalCheckout(app, core);
   await registerStaticApps(app, config);
   return app;

@@ -1,5 +1,5 @@
 // The only module that reads process.env: everything else receives a parsed Config.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -28,6 +28,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional().transform((v) => v || undefined),
   STRIPE_WEBHOOK_SECRET: z.string().optional().transform((v) => v || undefined),
   STRIPE_API_BASE: z.url().optional().or(z.literal('')).transform((v) => v || undefined),
+  ROLE: z.enum(['all', 'server', 'worker']).default('all'),
+  MEDIA_SECRET: z.string().min(32).optional().or(z.literal('')).transform((v) => v || undefined),
+  WORK_DIR: z.string().optional().transform((v) => v || undefined),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
@@ -48,6 +52,12 @@ export interface Config {
   adminDist: string;
   admin: { email: string | undefined; password: string | undefined };
   registrationEnabled: boolean;
+  /** all: serve and work jobs in one process; server or worker alone need PostgreSQL. */
+  role: 'all' | 'server' | 'worker';
+  /** Signs time-limited media URLs; generated and kept in DATA_DIR when not set (not in production). */
+  mediaSecret: string | undefined;
+  workDir: string;
+  workerConcurrency: number;
   /** Stripe when configured; otherwise the local test checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
 }
@@ -77,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Production needs Stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError('ROLE=server and ROLE=worker need DATABASE_URL: the embedded database serves one process only.');
+  }
+  if (isProduction && !e.MEDIA_SECRET) throw new ConfigError('Production needs MEDIA_SECRET (at least 32 characters) to sign media links.');
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
     throw new ConfigError('Production needs ADMIN_EMAIL and ADMIN_PASSWORD for the main admin.');
@@ -98,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: resolve(repoRoot, e.ADMIN_DIST ?? 'apps/admin/dist'),
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     registrationEnabled: e.REGISTRATION_ENABLED,
+    role: e.ROLE,
+    mediaSecret: e.MEDIA_SECRET,
+    workDir: resolve(repoRoot, e.WORK_DIR ?? join(e.DATA_DIR, 'work')),
+    workerConcurrency: e.WORKER_CONCURRENCY,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }

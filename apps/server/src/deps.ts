@@ -1,18 +1,28 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { systemClock, type BillingDeps } from '@reelsmith/core';
+import { LocalDiskStorage, projectCleanup, systemClock, type AppDeps } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
+import { JobRunner } from '@reelsmith/jobs';
+import { createLocalEngine } from '@reelsmith/media';
 import type { Config } from './config.ts';
+import { mediaSecret } from './media-secret.ts';
 import { createPaymentProvider } from './payments.ts';
 
 export interface RuntimeDeps {
-  core: BillingDeps;
+  core: AppDeps;
   database: DatabaseHandle;
+  jobs: JobRunner;
+  mediaSecret: string;
   close(): Promise<void>;
 }
 
-/** Opens the database (PostgreSQL when configured, else embedded PGlite under DATA_DIR) and migrates it. */
-export async function buildRuntimeDeps(config: Config, logger: Logger): Promise<RuntimeDeps> {
+/**
+ * Opens the database (PostgreSQL when configured, else embedded PGlite under DATA_DIR), migrates it,
+ * and builds the services: payments, media storage and engine, and the durable job queue. Workers
+ * start here unless this process only serves requests.
+ */
+export async function buildRuntimeDeps(config: Config, logger: Logger, options: { work?: boolean } = {}): Promise<RuntimeDeps> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
@@ -21,15 +31,32 @@ export async function buildRuntimeDeps(config: Config, logger: Logger): Promise<
   const migrated = await migrateToLatest(database.db);
   for (const r of migrated.results ?? []) logger.info({ migration: r.migrationName, status: r.status }, 'migration');
   logger.info({ database: database.kind }, 'database ready');
+  await mkdir(config.workDir, { recursive: true });
+  const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
+  const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger });
+  await jobs.start();
+  const core: AppDeps = {
+    db: database.db,
+    logger,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    payments: createPaymentProvider(config, database.db, systemClock),
+    engine: createLocalEngine(),
+    storage,
+    jobs,
+    workDir: config.workDir,
+    cleanupProject: projectCleanup({ storage, logger }),
+  };
+  const work = options.work ?? config.role !== 'server';
+  if (work) await jobs.work(core, { concurrency: config.workerConcurrency });
   return {
-    core: {
-      db: database.db,
-      logger,
-      clock: systemClock,
-      publicUrl: config.publicUrl,
-      payments: createPaymentProvider(config, database.db, systemClock),
-    },
+    core,
     database,
-    close: () => database.close(),
+    jobs,
+    mediaSecret: await mediaSecret(config),
+    close: async () => {
+      await jobs.stop();
+      await database.close();
+    },
   };
 }

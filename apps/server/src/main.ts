@@ -18,7 +18,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await buildRuntimeDeps(config, logger);
   const data = await prepareStartupData(config, runtime.core, { demo: false });
-  const app = await buildApp({ config, core: runtime.core, logger });
+  if (config.role === 'worker') {
+    logger.info({ concurrency: config.workerConcurrency }, 'Reelsmith worker is working the job queue');
+    const stop = () => void runtime.close().then(() => process.exit(0), () => process.exit(1));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
+  const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
   app.addHook('onClose', async () => runtime.close());
 
   let closing = false;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { createApiContext, type ApiContext } from '@reelsmith/api';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -10,7 +10,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The API context for a Fastify request: customer session cookie and admin bearer token. */
-export function contextFromRequest(core: BillingDeps, req: FastifyRequest): Promise<ApiContext> {
+export function contextFromRequest(core: AppDeps, req: FastifyRequest): Promise<ApiContext> {
   return createApiContext(core, {
     sessionToken: req.cookies[CUSTOMER_SESSION_COOKIE],
     adminToken: bearerToken(req.headers.authorization),

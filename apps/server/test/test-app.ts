@@ -5,14 +5,17 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
-import type { BillingDeps } from '@reelsmith/core';
+import { LocalDiskStorage, projectCleanup, type AppDeps } from '@reelsmith/core';
+import { JobRunner } from '@reelsmith/jobs';
+import { createLocalEngine } from '@reelsmith/media';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPaymentProvider } from '../src/payments.ts';
 
 export interface TestApp {
-  app: FastifyInstance & { core: BillingDeps };
+  app: FastifyInstance & { core: AppDeps };
+  jobs: JobRunner;
   config: Config;
   db: TestDatabase;
   clock: TestClock;
@@ -20,7 +23,12 @@ export interface TestApp {
 }
 
 /** The real app on a real test database, built without listening; env values override defaults. */
-export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}, db?: TestDatabase): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  db?: TestDatabase,
+  options: { work?: boolean } = {},
+): Promise<TestApp> {
   const database = db ?? (await createSeededTestDatabase(kind));
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
   const config = loadConfig({
@@ -31,22 +39,33 @@ export async function buildTestApp(kind: DatabaseKind, env: Record<string, strin
     ...env,
   });
   const clock = testClock(new Date());
-  const core = {
+  const storage = new LocalDiskStorage(join(dataDir, 'media'));
+  const jobs = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 0.5 });
+  await jobs.start();
+  const core: AppDeps = {
     db: database.db,
     clock,
     logger: silentLogger,
     publicUrl: config.publicUrl,
     payments: createPaymentProvider(config, database.db, clock),
+    engine: createLocalEngine(),
+    storage,
+    jobs,
+    workDir: join(dataDir, 'work'),
+    cleanupProject: projectCleanup({ storage, logger: silentLogger }),
   };
-  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent') }), { core });
+  if (options.work !== false) await jobs.work(core);
+  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent'), mediaSecret: 'test-media-secret-0123456789abcdef' }), { core });
   await app.ready();
   return {
     app,
     config,
     db: database,
     clock,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs.stop();
       if (!db) await database.close();
     },
   };

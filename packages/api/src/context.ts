@@ -2,13 +2,13 @@ import {
   resolveAdminToken,
   resolveCustomerSession,
   type AdminPrincipal,
-  type BillingDeps,
+  type AppDeps,
   type SessionLookup,
 } from '@reelsmith/core';
 
 /** What every procedure sees: the services' dependencies and who is calling. */
 export interface ApiContext {
-  deps: BillingDeps;
+  deps: AppDeps;
   customer: SessionLookup;
   admin: AdminPrincipal | null;
   ip: string | null;
@@ -23,7 +23,7 @@ export interface ContextInput {
 }
 
 /** Builds a context from transport-neutral request facts; the Fastify adapter and tests both use it. */
-export async function createApiContext(deps: BillingDeps, input: ContextInput): Promise<ApiContext> {
+export async function createApiContext(deps: AppDeps, input: ContextInput): Promise<ApiContext> {
   const [customer, admin] = await Promise.all([
     resolveCustomerSession(deps, input.sessionToken),
     resolveAdminToken(deps, input.adminToken),

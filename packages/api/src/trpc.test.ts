@@ -1,5 +1,5 @@
 import { testDeps } from '@reelsmith/core/testing';
-import type { AdminPrincipal } from '@reelsmith/core';
+import type { AdminPrincipal, AppDeps } from '@reelsmith/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '@reelsmith/db';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { ApiContext } from './context.ts';
 import { adminProcedure, createCallerFactory, protectedProcedure, publicProcedure, router } from './trpc.ts';
 
 // The procedures' guards need no database: a context without one proves they decide alone.
-const deps = testDeps(null as unknown as Kysely<Database>);
+const deps = testDeps(null as unknown as Kysely<Database>) as AppDeps;
 const ctx = (admin: AdminPrincipal | null, customer: ApiContext['customer'] = { state: 'missing' }): ApiContext => ({
   deps,
   customer,

@@ -6,6 +6,41 @@ import type { AspectRatio, Quality } from '@reelsmith/shared';
 /** A file on local disk the caller owns (a temporary work file until stored). */
 export type LocalFile = string;
 
+// ——— Text ———
+
+export interface PlannedScene {
+  sceneId: string;
+  title: string;
+  text: string;
+  durationSeconds: number;
+  wordCount: number;
+}
+
+export interface SceneRequest {
+  script: string;
+  reelTime: number;
+  /** Defaults follow the reel time (customer spec §9). */
+  sceneCount?: number | undefined;
+  sceneDuration?: number | undefined;
+}
+
+export interface SceneWriter {
+  writeScenes(request: SceneRequest): Promise<PlannedScene[]>;
+  /** Rewrites one scene (by index) or all of them, keeping the rules. */
+  regenerate(request: SceneRequest & { scenes: PlannedScene[]; sceneIndex: number | null }): Promise<PlannedScene[]>;
+}
+
+export interface AvatarPromptRequest {
+  scenes: { title: string; text: string }[];
+  projectTitle: string;
+  script: string;
+  voice?: { gender?: string | undefined; age?: string | undefined } | undefined;
+}
+
+export interface AvatarPromptWriter {
+  suggest(request: AvatarPromptRequest): Promise<string>;
+}
+
 // ——— Voices ———
 
 export type VoiceGender = 'female' | 'male' | 'non-binary';
@@ -41,6 +76,8 @@ export interface SpeechRequest {
   text: string;
   /** 0.7 to 1.2 (1.0 normal). */
   speed: number;
+  /** Language to read in ('en' by default); multilingual voices also read es, fr, de, it, pt. */
+  language?: string | undefined;
   /** The text before and after, for providers that smooth joins between scenes. */
   previousText?: string | undefined;
   nextText?: string | undefined;
@@ -152,6 +189,8 @@ export interface MediaEngine {
   name: string;
   /** Bump when output for the same inputs changes, so cached artifacts are redone. */
   version: string;
+  scenes: SceneWriter;
+  avatarPrompts: AvatarPromptWriter;
   voices: VoiceCatalogue;
   speech: SpeechSynthesiser;
   avatars: AvatarImager;

@@ -1,3 +1,10 @@
 export type * from './engines.ts';
 export { dimensionsFor } from './video-size.ts';
 export { MediaToolError, probe, runFfmpeg, runTool, type ProbeResult, type ProbeStream, type RunOptions } from './ffmpeg.ts';
+export { createLocalEngine, LOCAL_ENGINE_VERSION } from './local-engine.ts';
+export * from './text/index.ts';
+export * from './voices/index.ts';
+export * from './audio/index.ts';
+export * from './avatars/index.ts';
+export * from './images/index.ts';
+export * from './video/index.ts';

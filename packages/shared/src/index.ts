@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './projects.ts';
 export * from './messages/index.ts';
 export * from './scene-plan.ts';
+export * from './generation.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { signInWithIdentity, type BillingDeps } from '@reelsmith/core';
+import { signInWithIdentity, type AppDeps } from '@reelsmith/core';
 import type { IdentityInput } from '@reelsmith/db';
 import { safeReturnPath } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
@@ -10,7 +10,7 @@ import { RETURN_TO_COOKIE, setSessionCookie } from './session-cookie.ts';
 export async function completeSignIn(
   req: FastifyRequest,
   reply: FastifyReply,
-  deps: { config: Config; core: BillingDeps },
+  deps: { config: Config; core: AppDeps },
   identity: IdentityInput,
 ): Promise<{ returnTo: string; userId: string; isNewUser: boolean }> {
   const signed = await signInWithIdentity(deps.core, identity, requestMeta(req, deps.config), {

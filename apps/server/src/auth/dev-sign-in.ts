@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { AppError, devSignInSchema, splitName } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { devSignInPage } from './auth-pages.ts';
@@ -9,7 +9,7 @@ import { completeSignIn, rememberReturnTo } from './complete-sign-in.ts';
  * The local sign-in used when no Google client is configured: any e-mail signs in. Never registered
  * in production (the config refuses to start there without Google).
  */
-export function registerDevSignIn(app: FastifyInstance, deps: { config: Config; core: BillingDeps }): void {
+export function registerDevSignIn(app: FastifyInstance, deps: { config: Config; core: AppDeps }): void {
   if (deps.config.isProduction) throw new Error('development sign-in must never run in production');
 
   app.get('/auth/google', (req, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { AppError } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { signInErrorPage } from './auth-pages.ts';
@@ -44,7 +44,7 @@ function idTokenVerifier(issuer: string, audience: string) {
 }
 
 /** Google sign-in: OpenID Connect authorization code flow with PKCE and state (@fastify/oauth2). */
-export async function registerGoogleSignIn(app: FastifyInstance, deps: { config: Config; core: BillingDeps }): Promise<void> {
+export async function registerGoogleSignIn(app: FastifyInstance, deps: { config: Config; core: AppDeps }): Promise<void> {
   const google = deps.config.google;
   if (!google) throw new Error('Google sign-in is not configured');
   await app.register(oauth2, {

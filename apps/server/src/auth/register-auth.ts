@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signOut, type BillingDeps } from '@reelsmith/core';
+import { signOut, type AppDeps } from '@reelsmith/core';
 import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { registerDevSignIn } from './dev-sign-in.ts';
@@ -7,7 +7,7 @@ import { registerGoogleSignIn } from './google-sign-in.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 
 /** Customer sign-in (Google, or the development page), sign-out and the login redirect. */
-export async function registerAuth(app: FastifyInstance, deps: { config: Config; core: BillingDeps }): Promise<void> {
+export async function registerAuth(app: FastifyInstance, deps: { config: Config; core: AppDeps }): Promise<void> {
   if (deps.config.google) await registerGoogleSignIn(app, deps);
   else registerDevSignIn(app, deps);
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cancelLocalCheckout, getLocalCheckout, payLocalCheckout, resolveCustomerSession, type BillingDeps } from '@reelsmith/core';
+import { cancelLocalCheckout, getLocalCheckout, payLocalCheckout, resolveCustomerSession, type AppDeps } from '@reelsmith/core';
 import { AppError, CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import { localCheckoutPage } from './local-checkout-page.ts';
 
 /** The development stand-in for Stripe Checkout; registered only when Stripe is not configured. */
-export function registerLocalCheckout(app: FastifyInstance, core: BillingDeps): void {
+export function registerLocalCheckout(app: FastifyInstance, core: AppDeps): void {
   async function signedInUser(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const session = await resolveCustomerSession(core, req.cookies[CUSTOMER_SESSION_COOKIE]);
     if (session.state === 'active') return session.user.id;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { processPaymentEvent, StripePaymentProvider, type BillingDeps } from '@reelsmith/core';
+import { processPaymentEvent, StripePaymentProvider, type AppDeps } from '@reelsmith/core';
 import { errorBody } from '../plugins/error-handler.ts';
 
 /**
  * POST /api/stripe/webhook: verifies Stripe's signature over the raw body, then applies each event
  * once. A failure answers 500 so Stripe retries; the event is only marked seen when applied.
  */
-export async function registerStripeWebhook(app: FastifyInstance, core: BillingDeps): Promise<void> {
+export async function registerStripeWebhook(app: FastifyInstance, core: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', { config: { rateLimit: false }, bodyLimit: 1024 * 1024 }, async (req, reply) => {

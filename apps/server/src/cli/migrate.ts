@@ -4,6 +4,6 @@ import { buildRuntimeDeps } from '../deps.ts';
 import { createLogger } from '../logger.ts';
 
 const config = loadConfig();
-const runtime = await buildRuntimeDeps(config, createLogger(process.env.LOG_LEVEL ?? 'info'));
+const runtime = await buildRuntimeDeps(config, createLogger(process.env.LOG_LEVEL ?? 'info'), { work: false });
 await runtime.close();
 console.log(`Database is migrated (${runtime.database.kind}).`);

@@ -6,7 +6,7 @@ import { prepareStartupData } from '../startup-data.ts';
 
 const config = loadConfig();
 const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-const runtime = await buildRuntimeDeps(config, logger);
+const runtime = await buildRuntimeDeps(config, logger, { work: false });
 try {
   const data = await prepareStartupData(config, runtime.core, { demo: true });
   console.log(`Seeded plans, main admin ${data.adminEmail} and demo customer ${data.demoCustomerEmail} (${runtime.database.kind}).`);

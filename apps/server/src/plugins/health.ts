@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 
-export function registerHealth(app: FastifyInstance, core: BillingDeps): void {
+export function registerHealth(app: FastifyInstance, core: AppDeps): void {
   app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
     try {
       await sql`SELECT 1`.execute(core.db);

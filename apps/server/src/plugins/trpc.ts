@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from '@reelsmith/api';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { contextFromRequest } from '../request-context.ts';
 
-export async function registerTrpc(app: FastifyInstance, core: BillingDeps): Promise<void> {
+export async function registerTrpc(app: FastifyInstance, core: AppDeps): Promise<void> {
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
     createContext: ({ req }) => contextFromRequest(core, req),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { BillingDeps } from '@reelsmith/core';
+import type { AppDeps } from '@reelsmith/core';
 import { errorBody } from '../plugins/error-handler.ts';
 import { contextFromRequest } from '../request-context.ts';
 import { procedureOf, restFailure } from './call-procedure.ts';
@@ -11,7 +11,7 @@ export function fastifyPath(path: string): string {
 }
 
 /** Thin REST shims: each documented path calls its tRPC procedure through a server-side caller. */
-export function registerRest(app: FastifyInstance, core: BillingDeps, routes: RestRoute[] = restRoutes): void {
+export function registerRest(app: FastifyInstance, core: AppDeps, routes: RestRoute[] = restRoutes): void {
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -27,6 +27,7 @@ export function registerRest(app: FastifyInstance, core: BillingDeps, routes: Re
         });
         try {
           const output = await procedureOf(ctx, route.procedure)(input);
+          if (route.cacheControl) reply.header('cache-control', route.cacheControl);
           return reply.status(route.successStatus ?? 200).send(output ?? {});
         } catch (err) {
           const failure = restFailure(err);

@@ -23,12 +23,16 @@ export interface RestRoute {
   successStatus?: number;
   /** A stricter per-client limit than the global one (requests per minute). */
   rateLimitPerMinute?: number;
+  /** Cache-Control of a successful answer (default no-store). */
+  cacheControl?: string;
 }
 
 /** A JSON body as an object, so path parameters can be merged in (a non-object body fails validation). */
 function asObject(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { body };
 }
+
+const withId = (r: RestRequestParts) => ({ ...asObject(r.body ?? {}), id: r.params.id });
 
 export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/auth/user', procedure: 'auth.user', access: 'customer' },
@@ -52,6 +56,19 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/projects/{id}/share', procedure: 'sharing.create', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
   { method: 'GET', path: '/api/share/{shortId}', procedure: 'sharing.get', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query' },
   { method: 'PUT', path: '/api/share/{shortId}/view', procedure: 'sharing.view', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query', rateLimitPerMinute: 60 },
+
+  // Generation (customer spec §7); the long steps are durable jobs the call waits for.
+  { method: 'POST', path: '/api/projects/{id}/generate-scenes', procedure: 'generation.generateScenes', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/regenerate-scene', procedure: 'generation.regenerateScene', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'GET', path: '/api/voices', procedure: 'generation.voices', access: 'public', input: (r) => r.query, inputFrom: 'query', cacheControl: 'public, max-age=300' },
+  { method: 'POST', path: '/api/voice/preview-url', procedure: 'generation.voicePreview', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 60 },
+  { method: 'POST', path: '/api/ai/generate-avatar-prompts', procedure: 'generation.avatarPrompt', access: 'customer', input: (r) => r.body ?? {}, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/generate-voiceover', procedure: 'generation.generateVoiceover', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/generate-avatar', procedure: 'generation.generateAvatar', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/upload-avatar', procedure: 'generation.uploadAvatar', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/generate-avatar-product', procedure: 'generation.generateAvatarProduct', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/generate-omni-videos', procedure: 'generation.generateVideos', access: 'customer', input: withId, inputFrom: 'body' },
+  { method: 'POST', path: '/api/projects/{id}/create-final-video', procedure: 'generation.createFinalVideo', access: 'customer', input: withId, inputFrom: 'body' },
 
   // Back-office
   { method: 'POST', path: '/api/admin/login', procedure: 'admin.auth.login', access: 'public', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },

@@ -17,6 +17,7 @@ import type { CoreDeps } from '../deps.ts';
 import { consumeVideoCredit } from '../billing/usage.ts';
 import { findCurrentSubscription } from '../billing/subscriptions.ts';
 import { assertProjectMedia, avatarPool, resolveSelection } from './project-media.ts';
+import { deriveStatus } from '../generation/project-status.ts';
 import { findOwnedProject, listOwnedProjects } from './project-rows.ts';
 
 export type CreateProjectInput = z.infer<typeof createProjectInputSchema>;
@@ -103,6 +104,7 @@ export async function updateProject(deps: CoreDeps, userId: string, input: Updat
         current_step: step,
         params: JSON.stringify(params),
         assets: JSON.stringify(assets),
+        status: deriveStatus(scenes ?? project.scenes, assets),
       })
       .where('id', '=', project.id)
       .execute();
@@ -138,6 +140,7 @@ export async function patchProject(deps: CoreDeps, userId: string, input: PatchP
         ...(input.aspect ? { aspect: input.aspect } : {}),
         params: JSON.stringify(params),
         assets: JSON.stringify(assets),
+        status: deriveStatus(project.scenes, assets),
       })
       .where('id', '=', project.id)
       .execute();

@@ -56,7 +56,7 @@ export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<P
   let finalVideo: PublicShare['project']['finalVideo'] = null;
   if (final) {
     if (final.type === 'playlist') {
-      let videos: string[] = [];
+      let videos: string[];
       try {
         const parsed = JSON.parse(final.url) as { videos?: unknown };
         videos = Array.isArray(parsed.videos) ? parsed.videos.filter((v): v is string => typeof v === 'string') : [];

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  isPublicShareMedia,
+  isSafeKey,
+  projectOfKey,
+  resolveAdminToken,
+  resolveCustomerSession,
+  verifyMediaSignature,
+  type AppDeps,
+} from '@reelsmith/core';
+import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
+import { errorBody } from '../plugins/error-handler.ts';
+import { parseByteRange } from './byte-range.ts';
+
+/**
+ * GET /media/<key>: stored media with HTTP range requests (seeking works), only to those allowed:
+ * the project's owner, admins (bearer token or a signed URL), and anyone for a shared project's
+ * final video and poster. Voice previews are not personal and are open to all.
+ */
+export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSecret: string): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    config: { rateLimit: false },
+    handler: async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      const notFound = () => reply.status(404).send(errorBody(404, 'Media not found'));
+      if (!isSafeKey(key)) return notFound();
+      const projectId = projectOfKey(key);
+      const query = req.query as { exp?: string; sig?: string };
+      let allowed = key.startsWith('previews/');
+      let publicShare = false;
+      if (!allowed && projectId) {
+        const session = await resolveCustomerSession(deps, req.cookies[CUSTOMER_SESSION_COOKIE]);
+        if (session.state === 'active') {
+          const owned = await deps.db.selectFrom('projects').select('id').where('id', '=', projectId).where('user_id', '=', session.user.id).executeTakeFirst();
+          allowed = Boolean(owned);
+        }
+        if (!allowed) allowed = verifyMediaSignature(mediaSecret, key, query.exp, query.sig, deps.clock.now());
+        if (!allowed) {
+          const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+          allowed = Boolean(bearer && (await resolveAdminToken(deps, bearer)));
+        }
+        if (!allowed) allowed = publicShare = await isPublicShareMedia(deps.db, projectId, key);
+      }
+      // Someone else's media reads exactly like missing media.
+      if (!allowed) return notFound();
+      const stored = await deps.storage.stat(key);
+      if (!stored) return notFound();
+      const range = parseByteRange(req.headers.range, stored.size);
+      reply.header('accept-ranges', 'bytes');
+      if (range === 'invalid') {
+        reply.header('content-range', `bytes */${stored.size}`);
+        return reply.status(416).send(errorBody(416, 'Requested range not satisfiable'));
+      }
+      reply.header('content-type', stored.contentType);
+      // Keys are content addresses: what a key holds never changes.
+      reply.header('cache-control', `${publicShare ? 'public' : 'private'}, max-age=31536000, immutable`);
+      reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
+      if (range) {
+        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
+        if (req.method === 'HEAD') return reply.send();
+        return reply.send(await deps.storage.read(key, range));
+      }
+      reply.header('content-length', stored.size);
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(await deps.storage.read(key));
+    },
+  });
+}

@@ -1,0 +1,240 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeFile, regionDifference, rgbPixels } from './support/media-checks.ts';
+import { trpcCall } from './support/trpc-call.ts';
+import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
+
+const script =
+  'Tired of dull skin every morning? Meet Glow Serum, the vitamin C boost your routine is missing. ' +
+  'Two drops after cleansing, and your skin drinks it in within seconds. In a week my dark spots faded. ' +
+  'It is fragrance free and gentle. Tap the link and glow with me.';
+
+// The whole wizard's server side on the local engine: real audio, pictures and videos, checked with ffprobe.
+describe('generation on the local engine', () => {
+  let t: TestApp;
+  let paid: string;
+  let free: string;
+  let projectId: string;
+  let freeProjectId: string;
+  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-gen-'));
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+    paid = await devSignIn(t.app, 'pro@example.com', 'Pat Pro');
+    free = await devSignIn(t.app, 'free@example.com', 'Fran Free');
+    const pro = await t.db.db.selectFrom('plans').select('id').where('code', '=', 'pro-monthly').executeTakeFirstOrThrow();
+    const user = await t.db.db.selectFrom('users').select('id').where('email', '=', 'pro@example.com').executeTakeFirstOrThrow();
+    await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', user.id).execute();
+    await t.db.db.insertInto('subscriptions').values({ user_id: user.id, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
+    projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
+    freeProjectId = (await api('POST', '/api/projects', {}, free)).json().id;
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function api(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, cookie = paid) {
+    return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  }
+  async function fetchMedia(url: string, cookie = paid, file?: string) {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    if (file) await writeFile(file, res.rawPayload);
+    return res;
+  }
+
+  it('writes scenes over REST and tRPC, and refuses bad scripts with the spec messages', async () => {
+    const rest = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20, sceneCount: 3, sceneDuration: 6.7 });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().id).toBe(projectId);
+    expect(rest.json().scenes).toHaveLength(3);
+    expect(rest.json().project.currentStep).toBe(2);
+    const viaTrpc = await trpcCall(t.app, 'mutation', 'generation.regenerateScene', { id: projectId, sceneIndex: 1, regenerateAll: false, reelTime: 20, script }, paid);
+    expect(viaTrpc.data.scenes[1].sceneId).toBe('scene-2');
+    expect(viaTrpc.data.message).toBe('Scene 2 regenerated');
+    const long = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: 'x'.repeat(2001), reelTime: 20 });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toContain('Script too long');
+    const tooMuch = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: 'This sentence has exactly eight words in it. '.repeat(10), reelTime: 20 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error).toMatch(/^Scene validation failed/);
+    const scenes = (await api('GET', `/api/projects/${projectId}`)).json().scenes;
+    expect(scenes).toHaveLength(3);
+  });
+
+  it('lists voices with filters, cached five minutes', async () => {
+    const all = await t.app.inject({ method: 'GET', url: '/api/voices' });
+    expect(all.json().length).toBeGreaterThanOrEqual(25);
+    expect(all.headers['cache-control']).toBe('public, max-age=300');
+    const women = (await t.app.inject({ method: 'GET', url: '/api/voices?gender=female&age=young' })).json();
+    expect(women.length).toBeGreaterThan(0);
+    expect(women.every((v: { gender: string; age: string }) => v.gender === 'female' && v.age === 'young')).toBe(true);
+    const viaTrpc = await trpcCall(t.app, 'query', 'generation.voices', { language: 'multilingual' }, paid);
+    expect(viaTrpc.data.every((v: { language: string }) => v.language === 'multilingual')).toBe(true);
+  });
+
+  it('previews a voice, cached, served with range requests', async () => {
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices' })).json();
+    const res = await api('POST', '/api/voice/preview-url', { voiceId: voices[0].id, text: script, speed: 1 });
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/media\/previews\/[0-9a-f]+\.m4a$/);
+    const again = await api('POST', '/api/voice/preview-url', { voiceId: voices[0].id, text: script, speed: 1 });
+    expect(again.json().url).toBe(url);
+    const file = join(dir, 'preview.m4a');
+    const media = await fetchMedia(url, paid, file);
+    expect(media.headers['content-type']).toBe('audio/mp4');
+    expect((await probeFile(file)).audio?.codec).toBe('aac');
+    const ranged = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(ranged.rawPayload.length).toBe(100);
+    expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=999999999-' } })).statusCode).toBe(416);
+    const bad = await api('POST', '/api/voice/preview-url', { voiceId: voices[0].id, text: 'hi', speed: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('Invalid Speed Setting');
+  });
+
+  it('voices every scene with its speed, measured with ffprobe', async () => {
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices?gender=female' })).json();
+    const res = await api('POST', `/api/projects/${projectId}/generate-voiceover`, {
+      voiceId: voices[0].id,
+      language: 'en',
+      sceneSpeedSettings: { 'scene-1': 1.2, 'scene-2': 1, 'scene-3': 0.8 },
+      duration: 20,
+      oneVoiceForAll: true,
+      changedScenesOnly: false,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body.voiceover)).toEqual(['scene-1', 'scene-2', 'scene-3']);
+    expect(body.job).toMatchObject({ kind: 'voiceover', status: 'succeeded', percent: 100 });
+    for (const scene of body.project.scenes) {
+      const file = join(dir, `${scene.sceneId}.m4a`);
+      await fetchMedia(body.voiceover[scene.sceneId], paid, file);
+      const probed = await probeFile(file);
+      expect(probed.audio?.codec).toBe('aac');
+      expect(Math.abs(probed.duration - scene.actualDuration)).toBeLessThan(0.1);
+      expect(body.project.assets.video_durations[scene.sceneId]).toBeCloseTo(scene.actualDuration, 2);
+    }
+    expect(body.project.params.voiceover.voiceId).toBe(voices[0].id);
+    // Someone else cannot fetch the customer's audio.
+    expect((await fetchMedia(body.voiceover['scene-1'], free)).statusCode).toBe(404);
+  });
+
+  it('suggests an avatar description, makes four variations at the aspect, and lets the customer pick', async () => {
+    const suggestion = await trpcCall(t.app, 'mutation', 'generation.avatarPrompt', { scenes: [{ title: 'Glow', text: script }], projectTitle: 'Glow', projectScript: script, voiceData: { gender: 'female', age: 'young' } }, paid);
+    expect(suggestion.data.combinedPrompt).toContain('woman');
+    const noScenes = await api('POST', '/api/ai/generate-avatar-prompts', { scenes: [], projectTitle: 'x', projectScript: '' });
+    expect(noScenes.statusCode).toBe(400);
+    const res = await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: suggestion.data.combinedPrompt, model: 'google-imagen-4-ultra', aspectRatio: '9:16' });
+    expect(res.statusCode).toBe(200);
+    const { variations } = res.json();
+    expect(variations).toHaveLength(4);
+    const file = join(dir, 'avatar.png');
+    await fetchMedia(variations[0], paid, file);
+    expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
+    expect((await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: '   ', model: 'flux-kontext', aspectRatio: '9:16' })).statusCode).toBe(400);
+    const picked = await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[2] });
+    expect(picked.json()).toMatchObject({ status: 'MediaGenerated' });
+  });
+
+  it('refuses HD for a Free customer and videos without an avatar', async () => {
+    const hd = await api('POST', `/api/projects/${freeProjectId}/generate-omni-videos`, { quality: 'high', model: 'omni-human' }, free);
+    expect(hd.statusCode).toBe(400);
+    expect(hd.json().error).toBe('Please select an avatar in Step 3 before generating videos');
+  });
+
+  it('renders a talking video per scene at 360p, exactly the audio length, then merges with each transition', async () => {
+    const res = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.project.status).toBe('LipSynced');
+    const durations: number[] = [];
+    for (const scene of body.project.scenes) {
+      const file = join(dir, `${scene.sceneId}.mp4`);
+      await fetchMedia(body.videos[scene.sceneId], paid, file);
+      const probed = await probeFile(file);
+      expect(probed.video).toMatchObject({ codec: 'h264', width: 360, height: 640 });
+      expect(probed.audio?.codec).toBe('aac');
+      expect(Math.abs(probed.duration - scene.actualDuration)).toBeLessThan(0.1);
+      durations.push(probed.duration);
+    }
+    const sum = durations.reduce((a, b) => a + b, 0);
+    for (const [transition, expected] of [['none', sum], ['fade', sum], ['crossfade', sum - 2 * 0.5]] as const) {
+      const merged = await trpcCall(t.app, 'mutation', 'generation.createFinalVideo', { id: projectId, transition, captions: false }, paid);
+      expect(merged.data.assets.final.type).toBe('single');
+      const file = join(dir, `final-${transition}.mp4`);
+      await fetchMedia(merged.data.assets.final.url, paid, file);
+      const probed = await probeFile(file);
+      expect(probed.video?.width).toBe(360);
+      expect(Math.abs(probed.duration - expected), `${transition}: ${probed.duration} vs ${expected}`).toBeLessThan(0.15);
+      expect(merged.data.project.status).toBe('Merged');
+    }
+    const again = await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-3', 'scene-1', 'scene-2'], transition: 'none', captions: false });
+    expect(again.statusCode).toBe(200);
+    expect((await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-9'], transition: 'none', captions: false })).statusCode).toBe(400);
+  });
+
+  it('reuses unchanged scene videos on a re-run', async () => {
+    const before = (await api('GET', `/api/projects/${projectId}`)).json().assets.video_generated;
+    const res = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
+    expect(res.json().videos).toEqual(before);
+  });
+
+  it('renders 1080p for a paid plan', async () => {
+    const res = await trpcCall(t.app, 'mutation', 'generation.generateVideos', { id: projectId, quality: 'high', model: 'omni-human' }, paid);
+    const file = join(dir, 'hd.mp4');
+    await fetchMedia(res.data.videos['scene-1'], paid, file);
+    expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it('watermarks a Free customer’s video and shares a finished project publicly', async () => {
+    await api('POST', `/api/projects/${freeProjectId}/generate-scenes`, { script, reelTime: 20 }, free);
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices' })).json();
+    await api('POST', `/api/projects/${freeProjectId}/generate-voiceover`, { voiceId: voices[3].id, sceneSpeedSettings: {} }, free);
+    const avatars = (await api('POST', `/api/projects/${freeProjectId}/generate-avatar`, { combinedPrompt: 'A man in a gym', model: 'flux-kontext', aspectRatio: '9:16' }, free)).json();
+    await api('PATCH', `/api/projects/${freeProjectId}`, { selectedAvatar: 0 }, free);
+    const hd = await api('POST', `/api/projects/${freeProjectId}/generate-omni-videos`, { quality: 'high', model: 'omni-human' }, free);
+    expect(hd.statusCode).toBe(402);
+    expect(hd.json().error).toBe('HD Quality Locked: High-quality video generation is only available for paid subscribers.');
+    const videos = (await api('POST', `/api/projects/${freeProjectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' }, free)).json();
+    const job = await t.db.db.selectFrom('generation_jobs').select('input').where('project_id', '=', freeProjectId).where('kind', '=', 'videos').executeTakeFirstOrThrow();
+    expect(job.input).toMatchObject({ watermark: true });
+    // The watermark shows where the plain picture has nothing: compare frame and picture per corner.
+    const stillFile = join(dir, 'free-avatar.png');
+    const videoFile = join(dir, 'free-scene.mp4');
+    await fetchMedia(avatars.variations[0], free, stillFile);
+    await fetchMedia(videos.videos['scene-1'], free, videoFile);
+    const [still, frame] = await Promise.all([rgbPixels(stillFile, 360, 640), rgbPixels(videoFile, 360, 640, 1)]);
+    const corners = {
+      topLeft: regionDifference(still, frame, 360, { x: 0, y: 0, w: 120, h: 60 }),
+      topRight: regionDifference(still, frame, 360, { x: 240, y: 0, w: 120, h: 60 }),
+      bottomLeft: regionDifference(still, frame, 360, { x: 0, y: 580, w: 120, h: 60 }),
+      bottomRight: regionDifference(still, frame, 360, { x: 240, y: 580, w: 120, h: 60 }),
+    };
+    const values = Object.values(corners).sort((a, b) => a - b);
+    expect(values.at(-1)!, JSON.stringify(corners)).toBeGreaterThan(values[0]! * 3 + 8);
+    const final = (await api('POST', `/api/projects/${freeProjectId}/create-final-video`, { transition: 'fade', captions: false }, free)).json();
+    const finalUrl = final.assets.final.url;
+    expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(404);
+    const share = (await api('POST', `/api/projects/${freeProjectId}/share`, undefined, free)).json();
+    const publicView = (await t.app.inject({ method: 'GET', url: `/api/share/${share.shortId}` })).json();
+    expect(publicView.project.finalVideo.url).toBe(finalUrl);
+    expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: publicView.project.posterUrl })).statusCode).toBe(200);
+    // Only the final video and poster are public: the scene videos stay private.
+    expect((await t.app.inject({ method: 'GET', url: videos.videos['scene-1'] })).statusCode).toBe(404);
+  });
+
+  it('removes a deleted project’s media', async () => {
+    const project = (await api('GET', `/api/projects/${freeProjectId}`, undefined, free)).json();
+    const url = project.assets.voiceover['scene-1'];
+    expect((await fetchMedia(url, free)).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/projects/${freeProjectId}`, headers: { cookie: free } });
+    expect(await t.app.core.storage.stat(url.replace('/media/', ''))).toBeNull();
+    expect(await t.db.db.selectFrom('generation_jobs').select('id').where('project_id', '=', freeProjectId).execute()).toHaveLength(0);
+  });
+});

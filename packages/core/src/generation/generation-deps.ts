@@ -1,0 +1,18 @@
+import type { GenerationKind } from '@reelsmith/db';
+import type { MediaEngine } from '@reelsmith/media';
+import type { BillingDeps } from '../billing/billing-deps.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+
+/** Puts a generation job on the durable queue; answers the queue's job id. */
+export interface JobQueue {
+  enqueue(kind: GenerationKind, generationJobId: string): Promise<string | null>;
+}
+
+/** Everything the services need: billing's dependencies plus the media engine, storage and queue. */
+export interface AppDeps extends BillingDeps {
+  engine: MediaEngine;
+  storage: MediaStorage;
+  jobs: JobQueue;
+  /** Scratch folder for work files (cleaned after each job). */
+  workDir: string;
+}

@@ -1,0 +1,137 @@
+import type { GenerationKind } from '@reelsmith/db';
+import {
+  AppError,
+  generationMessages,
+  type Project,
+  type Quality,
+  type Scene,
+  type VoiceInfo,
+} from '@reelsmith/shared';
+import { findOwnedProject } from '../projects/project-rows.ts';
+import { getCurrentSubscription } from '../billing/subscriptions.ts';
+import type { AppDeps } from './generation-deps.ts';
+import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
+import { changeProject } from './project-update.ts';
+import { selectedPicture } from './project-status.ts';
+
+/** How long the REST calls wait for a job before answering that it is still running. */
+export const GENERATION_WAIT_MS = 15 * 60_000;
+
+function sceneError(err: unknown): never {
+  if (err instanceof Error && err.name === 'SceneValidationError') throw new AppError('UNPROCESSABLE_CONTENT', err.message);
+  throw err;
+}
+
+/** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
+export async function generateScenes(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; script: string; reelTime: number; sceneCount?: number | undefined; sceneDuration?: number | undefined },
+): Promise<{ id: string; scenes: Scene[]; project: Project }> {
+  await findOwnedProject(deps.db, userId, input.id);
+  const scenes = await deps.engine.scenes
+    .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration })
+    .catch(sceneError);
+  const project = await deps.db.transaction().execute((trx) =>
+    changeProject(trx, userId, input.id, (p) => ({
+      scenes,
+      currentStep: Math.max(2, p.currentStep),
+      params: { ...p.params, script: input.script },
+    })),
+  );
+  await deps.db.updateTable('projects').set({ reel_time: input.reelTime }).where('id', '=', input.id).execute();
+  return { id: input.id, scenes, project: { ...project, reelTime: input.reelTime } };
+}
+
+export async function regenerateScene(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; sceneIndex?: number | null | undefined; regenerateAll: boolean; reelTime: number; script: string },
+): Promise<{ scenes: Scene[]; message: string; project: Project }> {
+  const current = await findOwnedProject(deps.db, userId, input.id);
+  const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
+  const scenes = await deps.engine.scenes
+    .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex! })
+    .catch(sceneError);
+  const project = await deps.db.transaction().execute((trx) =>
+    changeProject(trx, userId, input.id, (p) => ({ scenes, params: { ...p.params, script: input.script } })),
+  );
+  await deps.db.updateTable('projects').set({ reel_time: input.reelTime }).where('id', '=', input.id).execute();
+  return { scenes, message: all ? 'All scenes regenerated' : `Scene ${input.sceneIndex! + 1} regenerated`, project: { ...project, reelTime: input.reelTime } };
+}
+
+export async function listVoices(deps: AppDeps, filter: { language?: string | undefined; gender?: string | undefined; age?: string | undefined }): Promise<VoiceInfo[]> {
+  return deps.engine.voices.list({ language: filter.language || undefined, gender: filter.gender || undefined, age: filter.age || undefined });
+}
+
+export async function suggestAvatarPrompt(
+  deps: AppDeps,
+  input: { scenes: { title: string; text: string }[]; projectTitle: string; projectScript: string; voiceData?: { gender?: string | undefined; age?: string | undefined } | undefined },
+): Promise<{ combinedPrompt: string }> {
+  if (input.scenes.length === 0) throw new AppError('BAD_REQUEST', 'Generate scenes first: the suggestion is built from them.');
+  const combinedPrompt = await deps.engine.avatarPrompts.suggest({
+    scenes: input.scenes,
+    projectTitle: input.projectTitle,
+    script: input.projectScript,
+    voice: input.voiceData,
+  });
+  return { combinedPrompt };
+}
+
+/**
+ * Queues a generation job for the project (one open job per project and kind: asking again while
+ * one runs answers the running one) and returns it.
+ */
+export async function startGeneration(deps: AppDeps, userId: string, projectId: string, kind: GenerationKind, input: Record<string, unknown>): Promise<GenerationJobView> {
+  await findOwnedProject(deps.db, userId, projectId);
+  const open = await deps.db
+    .selectFrom('generation_jobs')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running', 'failed'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (open) return toJobView((await findGenerationJob(deps.db, open.id))!);
+  const id = await insertGenerationJob(deps.db, { projectId, userId, kind, input });
+  const queueId = await deps.jobs.enqueue(kind, id);
+  await deps.db.updateTable('generation_jobs').set({ queue_job_id: queueId }).where('id', '=', id).execute();
+  await deps.db.updateTable('projects').set({ last_error: null }).where('id', '=', projectId).execute();
+  return toJobView((await findGenerationJob(deps.db, id))!);
+}
+
+/** Starts a job and waits for it: the REST contract (request in, finished result out). */
+export async function runGeneration(
+  deps: AppDeps,
+  userId: string,
+  projectId: string,
+  kind: GenerationKind,
+  input: Record<string, unknown>,
+  timeoutMs = GENERATION_WAIT_MS,
+): Promise<{ job: GenerationJobView; project: Project }> {
+  const started = await startGeneration(deps, userId, projectId, kind, input);
+  const job = await waitForGenerationJob(deps, started.id, timeoutMs);
+  if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.');
+  return { job, project: await findOwnedProject(deps.db, userId, projectId) };
+}
+
+/** Checks before a video render: a picture and audio exist, and the plan allows the quality. */
+export async function prepareVideos(deps: AppDeps, userId: string, projectId: string, quality: Quality): Promise<{ quality: Quality; watermark: boolean }> {
+  const project = await findOwnedProject(deps.db, userId, projectId);
+  if (!selectedPicture(project.assets)) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
+  if (project.scenes.length === 0 || !project.scenes.every((s) => project.assets.voiceover?.[s.sceneId])) {
+    throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
+  }
+  const plan = await getCurrentSubscription(deps, userId);
+  if (quality === 'high' && !plan.allowedQualities.includes('high')) throw new AppError('PAYMENT_REQUIRED', generationMessages.hdLocked);
+  return { quality, watermark: plan.watermark };
+}
+
+export async function prepareFinal(deps: AppDeps, userId: string, projectId: string, sceneOrder: string[] | undefined): Promise<string[]> {
+  const project = await findOwnedProject(deps.db, userId, projectId);
+  const ids = project.scenes.map((s) => s.sceneId);
+  const order = sceneOrder?.length ? sceneOrder : ids;
+  if (order.some((id) => !ids.includes(id)) || new Set(order).size !== order.length) throw new AppError('BAD_REQUEST', 'The scene order must list each scene of the project once.');
+  if (!order.every((id) => project.assets.video_generated?.[id])) throw new AppError('BAD_REQUEST', generationMessages.noVideos);
+  return order;
+}

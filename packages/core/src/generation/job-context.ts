@@ -1,0 +1,18 @@
+import type { GenerationKind } from '@reelsmith/db';
+import type { AppDeps } from './generation-deps.ts';
+
+export interface JobContext {
+  deps: AppDeps;
+  jobId: string;
+  projectId: string;
+  userId: string;
+  kind: GenerationKind;
+  input: Record<string, unknown>;
+  /** Reports the real stage and percent of the work (shown live in the wizard). */
+  progress(stage: string, percent: number): Promise<void>;
+}
+
+/** The key of the open-mouth frame stored beside an avatar picture. */
+export function openFrameKey(key: string): string {
+  return key.replace(/\.png$/, '-open.png');
+}

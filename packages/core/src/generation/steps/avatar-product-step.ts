@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { AppError, generationMessages, type AspectRatio } from '@reelsmith/shared';
+import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
+import { findOwnedProject } from '../../projects/project-rows.ts';
+import { avatarPool, resolveSelection } from '../../projects/project-media.ts';
+import { artifactHash, projectKey } from '../artifact-key.ts';
+import { openFrameKey, type JobContext } from '../job-context.ts';
+import { changeProject } from '../project-update.ts';
+import { withWorkDir } from '../work-dir.ts';
+
+/** Four pictures of the chosen avatar with the customer's product, in four layouts. */
+export async function runAvatarProductStep(ctx: JobContext): Promise<Record<string, unknown>> {
+  const { deps } = ctx;
+  const input = ctx.input as { productKey: string; interactionPrompt: string; aspect: AspectRatio };
+  const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
+  const avatarUrl = resolveSelection(project.assets.avatar?.selected, avatarPool(project.assets));
+  const avatarKey = avatarUrl ? keyFromMediaUrl(avatarUrl) : null;
+  if (!avatarKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct);
+  await ctx.progress('Placing the product', 10);
+  const urls = await withWorkDir(deps.workDir, `product-${ctx.jobId}`, async (dir) => {
+    const avatarFile = join(dir, 'avatar.png');
+    const productFile = join(dir, 'product.png');
+    await deps.storage.download(avatarKey, avatarFile);
+    await deps.storage.download(input.productKey, productFile);
+    let mouthOpenFile: string | null = null;
+    if (await deps.storage.stat(openFrameKey(avatarKey))) {
+      mouthOpenFile = join(dir, 'avatar-open.png');
+      await deps.storage.download(openFrameKey(avatarKey), mouthOpenFile);
+    }
+    const results = await deps.engine.products.compose({
+      avatarFile,
+      avatarMouthOpenFile: mouthOpenFile,
+      productFile,
+      interaction: input.interactionPrompt,
+      aspect: input.aspect,
+      count: 4,
+      outDir: join(dir, 'out'),
+    });
+    await ctx.progress('Saving variations', 85);
+    const hash = artifactHash(deps.engine.version, avatarKey, input.productKey, input.interactionPrompt, ctx.jobId);
+    const out: string[] = [];
+    for (const [i, r] of results.entries()) {
+      const key = projectKey(ctx.projectId, 'product', `${hash}-${i}.png`);
+      await deps.storage.put(key, { file: r.file }, 'image/png');
+      if (r.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: r.mouthOpenFile }, 'image/png');
+      out.push(mediaUrl(key));
+    }
+    return out;
+  });
+  await deps.db.transaction().execute((trx) =>
+    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
+      assets: { ...p.assets, product: mediaUrl(input.productKey), avatar_product: { variations: urls, selected: null, skipped: false } },
+      params: { ...p.params, avatar_product: { interactionPrompt: input.interactionPrompt } },
+    })),
+  );
+  return { variations: urls };
+}

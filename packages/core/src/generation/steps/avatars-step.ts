@@ -1,0 +1,41 @@
+import { generateAvatarInputSchema } from '@reelsmith/shared';
+import { mediaUrl } from '../../storage/media-storage.ts';
+import { artifactHash, projectKey } from '../artifact-key.ts';
+import { openFrameKey, type JobContext } from '../job-context.ts';
+import { changeProject } from '../project-update.ts';
+import { withWorkDir } from '../work-dir.ts';
+
+/** Four avatar variations for the description, at the project's aspect; a new set clears the choice. */
+export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, unknown>> {
+  const { deps } = ctx;
+  const input = generateAvatarInputSchema.parse({ ...ctx.input, id: ctx.projectId });
+  await ctx.progress('Drawing avatars', 5);
+  const stored = await withWorkDir(deps.workDir, `avatars-${ctx.jobId}`, async (dir) => {
+    const images = await deps.engine.avatars.generate({
+      description: input.combinedPrompt,
+      aspect: input.aspectRatio,
+      model: input.model,
+      count: 4,
+      outDir: dir,
+      seed: ctx.jobId,
+    });
+    await ctx.progress('Saving avatars', 80);
+    const hash = artifactHash(deps.engine.version, input, ctx.jobId);
+    const urls: string[] = [];
+    for (const [i, image] of images.entries()) {
+      const key = projectKey(ctx.projectId, 'avatars', `${hash}-${i}.png`);
+      await deps.storage.put(key, { file: image.file }, 'image/png');
+      if (image.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: image.mouthOpenFile }, 'image/png');
+      urls.push(mediaUrl(key));
+    }
+    return { urls, model: images[0]?.model ?? input.model };
+  });
+  await deps.db.transaction().execute((trx) =>
+    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
+      aspect: input.aspectRatio,
+      assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), variations: stored.urls, selected: null } },
+      params: { ...p.params, aspect: input.aspectRatio, avatar: { combinedPrompt: input.combinedPrompt, model: input.model } },
+    })),
+  );
+  return { variations: stored.urls, engineModel: stored.model };
+}

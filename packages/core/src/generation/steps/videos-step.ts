@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { AppError, generationMessages, type Quality } from '@reelsmith/shared';
+import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
+import { findOwnedProject } from '../../projects/project-rows.ts';
+import { artifactHash, projectKey } from '../artifact-key.ts';
+import { openFrameKey, type JobContext } from '../job-context.ts';
+import { changeProject } from '../project-update.ts';
+import { selectedPicture } from '../project-status.ts';
+import { mapLimit, withWorkDir } from '../work-dir.ts';
+
+/**
+ * A talking video per scene: the selected picture animated to that scene's audio, exactly the
+ * audio's length. A scene whose inputs did not change reuses its earlier video.
+ */
+export async function runVideosStep(ctx: JobContext): Promise<Record<string, unknown>> {
+  const { deps } = ctx;
+  const input = ctx.input as { quality: Quality; watermark: boolean };
+  const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
+  const picture = selectedPicture(project.assets);
+  const pictureKey = picture ? keyFromMediaUrl(picture) : null;
+  if (!pictureKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
+  const scenes = project.scenes;
+  if (scenes.length === 0) throw new AppError('BAD_REQUEST', generationMessages.noScenes);
+  const audioKeys = scenes.map((s) => {
+    const url = project.assets.voiceover?.[s.sceneId];
+    const key = url ? keyFromMediaUrl(url) : null;
+    if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
+    return key;
+  });
+  const hasOpenFrame = Boolean(await deps.storage.stat(openFrameKey(pictureKey)));
+  const fractions = scenes.map(() => 0);
+  const report = () => ctx.progress(`Rendering scene videos (${fractions.filter((f) => f >= 1).length} of ${scenes.length})`, (fractions.reduce((a, b) => a + b, 0) / scenes.length) * 100);
+  let lastReport = 0;
+
+  const videos = await withWorkDir(deps.workDir, `videos-${ctx.jobId}`, async (dir) => {
+    const imageFile = join(dir, 'picture.png');
+    await deps.storage.download(pictureKey, imageFile);
+    let openFile: string | null = null;
+    if (hasOpenFrame) {
+      openFile = join(dir, 'picture-open.png');
+      await deps.storage.download(openFrameKey(pictureKey), openFile);
+    }
+    return mapLimit(scenes, 2, async (scene, i) => {
+      const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark);
+      const key = projectKey(ctx.projectId, 'video', `${hash}.mp4`);
+      let durationSeconds = project.assets.video_durations?.[scene.sceneId] ?? scene.actualDuration ?? 0;
+      if (!(await deps.storage.stat(key))) {
+        const audioFile = join(dir, `audio-${i}.m4a`);
+        await deps.storage.download(audioKeys[i]!, audioFile);
+        const out = join(dir, `scene-${i}.mp4`);
+        const result = await deps.engine.talkingVideo.render({
+          imageFile,
+          mouthOpenFile: openFile,
+          audioFile,
+          aspect: project.aspect,
+          quality: input.quality,
+          watermark: input.watermark,
+          outFile: out,
+          onProgress: (f) => {
+            fractions[i] = Math.min(0.99, f);
+            if (Date.now() - lastReport > 500) {
+              lastReport = Date.now();
+              void report();
+            }
+          },
+        });
+        durationSeconds = result.durationSeconds;
+        await deps.storage.put(key, { file: out }, 'video/mp4');
+      }
+      fractions[i] = 1;
+      await report();
+      return { sceneId: scene.sceneId, url: mediaUrl(key), durationSeconds: Math.round(durationSeconds * 1000) / 1000 };
+    });
+  });
+  await deps.db.transaction().execute((trx) =>
+    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
+      assets: {
+        ...p.assets,
+        video_generated: Object.fromEntries(videos.map((v) => [v.sceneId, v.url])),
+        video_durations: { ...(p.assets.video_durations ?? {}), ...Object.fromEntries(videos.map((v) => [v.sceneId, v.durationSeconds])) },
+        final: null,
+      },
+      params: { ...p.params, video: { quality: input.quality, model: 'omni-human' } },
+      lastError: null,
+    })),
+  );
+  return { videos };
+}

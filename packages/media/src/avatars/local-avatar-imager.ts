@@ -1,0 +1,102 @@
+// The offline avatar imager: an illustrated presenter over a drawn setting, four variations, each
+// with a closed-mouth and an open-mouth frame for lip movement.
+//
+// Avatar style: "Avataaars" by Pablo Stanley (https://avataaars.com/), free for personal and
+// commercial use, as remixed by DiceBear (@dicebear/avataaars, code MIT © Florian Körner). See
+// node_modules/@dicebear/avataaars/LICENSE.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createAvatar } from '@dicebear/core';
+import { avataaars } from '@dicebear/collection';
+import sharp from 'sharp';
+import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest } from '../engines.ts';
+import { dimensionsFor } from '../video-size.ts';
+import { avatarLook, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
+import { readDescription } from './description-traits.ts';
+import { presenterBox, type PresenterBox } from './presenter-layout.ts';
+import { sceneBackgroundSvg } from './scene-backgrounds.ts';
+
+export const AVATAR_STYLE_CREDIT = 'Avataaars by Pablo Stanley (avataaars.com), free for personal and commercial use; via DiceBear';
+
+const MODEL_LABELS: Readonly<Record<AvatarModel, string>> = {
+  'google-imagen-4-ultra': 'local-illustrated (for google-imagen-4-ultra)',
+  'flux-kontext': 'local-illustrated (for flux-kontext)',
+};
+
+/** Most variations one request may ask for; the product asks for 4. */
+export const MAX_VARIATIONS = 8;
+
+// Flat illustrations compress well; level 6 without adaptive filtering keeps encoding quick.
+const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
+
+export class AvatarRequestError extends Error {
+  override name = 'AvatarRequestError';
+}
+
+/** Renders one avataaars presenter (closed or open mouth) as a PNG of box.size pixels. */
+function presenterSvg(look: AvatarLook, mouth: string, size: number): string {
+  return createAvatar(avataaars, { ...look.options, mouth: [mouth], size } as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
+}
+
+/** The presenter as a PNG, the torso continued down (edge pixels copied) to the frame's bottom. */
+async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox): Promise<Buffer> {
+  const bust = await sharp(Buffer.from(presenterSvg(look, mouth, box.size))).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(bust).extend({ bottom: box.extension, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+/** A soft shadow the presenter's shape casts on the wall, to lift them off the flat background. */
+async function presenterShadow(presenterPng: Buffer, box: PresenterBox): Promise<Buffer> {
+  const height = box.size + box.extension;
+  const alpha = await sharp(presenterPng).extractChannel(3).linear(0.16, 0).raw().toBuffer();
+  return sharp({ create: { width: box.size, height, channels: 3, background: '#1c2030' } })
+    .joinChannel(alpha, { raw: { width: box.size, height, channels: 1 } })
+    .blur(Math.max(1, box.size * 0.02))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+export class LocalAvatarImager implements AvatarImager {
+  async generate(request: AvatarRequest): Promise<AvatarImage[]> {
+    const description = request.description.trim();
+    if (description === '') throw new AvatarRequestError('Avatar generation needs a non-blank description.');
+    if (!Number.isInteger(request.count) || request.count < 1 || request.count > MAX_VARIATIONS) {
+      throw new AvatarRequestError(`count must be a whole number from 1 to ${MAX_VARIATIONS}.`);
+    }
+    const traits = readDescription(description);
+    const { width, height } = dimensionsFor(request.aspect, 'high');
+    const box = presenterBox(width, height);
+    const seedText = `${description.toLowerCase().replace(/\s+/g, ' ')}|${request.seed ?? ''}`;
+    await mkdir(request.outDir, { recursive: true });
+
+    const variations = Array.from({ length: request.count }, (_, index) => index);
+    return Promise.all(
+      variations.map(async (index): Promise<AvatarImage> => {
+        const look = avatarLook(traits, request.model, seedText, index);
+        const background = sharp(Buffer.from(sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment })));
+        const [backgroundPng, closed, open] = await Promise.all([
+          background.png({ compressionLevel: 0 }).toBuffer(),
+          renderPresenter(look, MOUTH_CLOSED, box),
+          renderPresenter(look, MOUTH_OPEN, box),
+        ]);
+        const shadow = await presenterShadow(closed, box);
+        const file = join(request.outDir, `avatar-${index + 1}.png`);
+        const mouthOpenFile = join(request.outDir, `avatar-${index + 1}-mouth-open.png`);
+        const shadowLayer = { input: shadow, left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
+        const frames: [Buffer, string][] = [
+          [closed, file],
+          [open, mouthOpenFile],
+        ];
+        await Promise.all(
+          frames.map(([presenter, out]) =>
+            sharp(backgroundPng)
+              .composite([shadowLayer, { input: presenter, left: box.x, top: box.y }])
+              .removeAlpha()
+              .png(PNG_OPTIONS)
+              .toFile(out),
+          ),
+        );
+        return { file, mouthOpenFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits };
+      }),
+    );
+  }
+}

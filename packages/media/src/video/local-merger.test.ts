@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CROSSFADE_SECONDS, LocalTalkingVideoRenderer, LocalVideoMerger, VideoRenderError } from './index.ts';
+import { greyFrames, makeAvatarStills, makeSpeechAudio, meanLevel, streamsOf, topLevelBoxes } from './test-fixtures.ts';
+
+let dir: string;
+/** Three 9:16 standard clips of 4, 5 and 6 s, and one 1:1 clip that cannot be stream-copied with them. */
+let clips: string[];
+let squareClip: string;
+const lengths = [4, 5, 6];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'reelsmith-merge-test-'));
+  const stills = await makeAvatarStills(dir);
+  const audio = await Promise.all(lengths.map((s) => makeSpeechAudio(dir, s)));
+  const renderer = new LocalTalkingVideoRenderer();
+  const render = (audioFile: string, name: string, aspect: '9:16' | '1:1' = '9:16') =>
+    renderer
+      .render({ imageFile: stills.closed, mouthOpenFile: stills.open, audioFile, aspect, quality: 'standard', watermark: false, outFile: join(dir, name) })
+      .then((r) => r.file);
+  clips = await Promise.all(audio.map((a, i) => render(a, `clip-${i}.mp4`)));
+  squareClip = await render(audio[0]!, 'square.mp4', '1:1');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function expectMp4(file: string, expectedSeconds: number, size = { width: 360, height: 640 }) {
+  const { streams, durationSeconds } = await streamsOf(file);
+  expect(streams.filter((s) => s.codec_type === 'video')).toEqual([expect.objectContaining({ codec_name: 'h264', ...size })]);
+  expect(streams.filter((s) => s.codec_type === 'audio')).toEqual([expect.objectContaining({ codec_name: 'aac' })]);
+  expect(Math.abs(durationSeconds - expectedSeconds)).toBeLessThan(0.1);
+  const boxes = await topLevelBoxes(file);
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+}
+
+function recordingMerger() {
+  const commands: string[][] = [];
+  return { merger: new LocalVideoMerger({ onFfmpeg: (args) => commands.push(args) }), commands };
+}
+
+describe('LocalVideoMerger', () => {
+  it("joins matching clips with 'none' by stream copy, total = sum", async () => {
+    const { merger, commands } = recordingMerger();
+    const progress: number[] = [];
+    const outFile = join(dir, 'none.mp4');
+    const started = performance.now();
+    const result = await merger.merge({ clips, transition: 'none', outFile, onProgress: (f) => progress.push(f) });
+    const elapsed = performance.now() - started;
+    expect(result).toMatchObject({ file: outFile, width: 360, height: 640 });
+    expect(Math.abs(result.durationSeconds - 15)).toBeLessThan(0.1);
+    await expectMp4(outFile, 15);
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toEqual(expect.arrayContaining(['concat', 'copy']));
+    expect(commands[0]).not.toContain('-filter_complex');
+    expect(elapsed).toBeLessThan(1500);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it("re-encodes mismatched clips with 'none', fitting them into the first clip's frame", async () => {
+    const { merger, commands } = recordingMerger();
+    const outFile = join(dir, 'none-mixed.mp4');
+    const result = await merger.merge({ clips: [clips[0]!, squareClip], transition: 'none', outFile });
+    expect(commands[0]).toContain('-filter_complex');
+    expect(commands[0]).toContain('libx264');
+    expect(result).toMatchObject({ width: 360, height: 640 });
+    await expectMp4(outFile, 8);
+  });
+
+  it("dips to black between clips with 'fade', total = sum", async () => {
+    const outFile = join(dir, 'fade.mp4');
+    const result = await new LocalVideoMerger().merge({ clips, transition: 'fade', outFile });
+    await expectMp4(outFile, 15);
+    expect(Math.abs(result.durationSeconds - 15)).toBeLessThan(0.1);
+    const frames = await greyFrames(outFile, { x: 0, y: 0, width: 360, height: 640 });
+    // The frame at each join is (nearly) black; a frame mid-clip is not.
+    expect(meanLevel(frames[4 * 25]!)).toBeLessThan(20);
+    expect(meanLevel(frames[9 * 25]!)).toBeLessThan(20);
+    expect(meanLevel(frames[2 * 25]!)).toBeGreaterThan(60);
+  });
+
+  it("overlaps clips with 'crossfade', total = sum − (n−1)×d", async () => {
+    const { merger, commands } = recordingMerger();
+    const outFile = join(dir, 'crossfade.mp4');
+    const result = await merger.merge({ clips, transition: 'crossfade', outFile });
+    const expected = 15 - 2 * CROSSFADE_SECONDS;
+    await expectMp4(outFile, expected);
+    expect(Math.abs(result.durationSeconds - expected)).toBeLessThan(0.1);
+    expect(commands[0]!.join(' ')).toMatch(/xfade=transition=fade.*acrossfade/);
+  });
+
+  it('clamps the crossfade below half the shortest clip', async () => {
+    const short = await makeSpeechAudio(dir, 0.8, 'short.m4a');
+    const stills = await makeAvatarStills(dir);
+    const tiny = await new LocalTalkingVideoRenderer().render({
+      imageFile: stills.closed, mouthOpenFile: stills.open, audioFile: short, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'tiny.mp4'),
+    });
+    const outFile = join(dir, 'crossfade-short.mp4');
+    const result = await new LocalVideoMerger().merge({ clips: [clips[0]!, tiny.file], transition: 'crossfade', outFile });
+    const d = 0.8 * 0.45;
+    expect(Math.abs(result.durationSeconds - (4 + 0.8 - d))).toBeLessThan(0.1);
+  });
+
+  it('remuxes a single clip without encoding', async () => {
+    const { merger, commands } = recordingMerger();
+    const outFile = join(dir, 'single.mp4');
+    const result = await merger.merge({ clips: [clips[1]!], transition: 'crossfade', outFile });
+    expect(commands[0]).toEqual(expect.arrayContaining(['-c', 'copy']));
+    await expectMp4(outFile, 5);
+    expect(Math.abs(result.durationSeconds - 5)).toBeLessThan(0.1);
+  });
+
+  it('refuses an empty list and missing clips', async () => {
+    const merger = new LocalVideoMerger();
+    await expect(merger.merge({ clips: [], transition: 'none', outFile: join(dir, 'x.mp4') })).rejects.toMatchObject({ code: 'no-clips' });
+    const err = await merger.merge({ clips: [join(dir, 'gone.mp4')], transition: 'none', outFile: join(dir, 'y.mp4') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VideoRenderError);
+    expect(err).toMatchObject({ code: 'missing-input' });
+  });
+});

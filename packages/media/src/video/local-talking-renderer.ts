@@ -1,0 +1,178 @@
+// Offline talking-avatar clips from one or two stills and the scene's voice.
+//  - With an open-mouth frame: the two pre-fitted stills alternate in runs that follow the voice's
+//    loudness, fed through the concat demuxer (one decoded picture per run, not per frame).
+//  - Without one (uploaded photo): a slow eased zoom with a slight upward drift (Ken Burns).
+import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../engines.ts';
+import { probe, runFfmpeg } from '../ffmpeg.ts';
+import { dimensionsFor } from '../video-size.ts';
+import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
+import { VideoRenderError } from './errors.ts';
+import { mouthTrack } from './mouth-track.ts';
+import { fitStill, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+
+/** How far the photo path zooms in over the clip (6%). */
+const KEN_BURNS_ZOOM = 0.06;
+
+export interface LocalTalkingVideoRendererOptions {
+  /** Where work folders go (default: the OS temp folder). */
+  workDir?: string | undefined;
+  /** Leave each work folder in place (for benchmarks that replay the ffmpeg command). */
+  keepWorkFiles?: boolean | undefined;
+  /** Sees each encode's ffmpeg arguments (without runFfmpeg's logging and progress flags). */
+  onFfmpeg?: ((args: string[]) => void) | undefined;
+}
+
+export class LocalTalkingVideoRenderer implements TalkingVideoRenderer {
+  private readonly options: LocalTalkingVideoRendererOptions;
+
+  constructor(options: LocalTalkingVideoRendererOptions = {}) {
+    this.options = options;
+  }
+
+  async render(request: TalkingVideoRequest): Promise<VideoResult> {
+    await requireFiles([request.imageFile, request.audioFile, ...(request.mouthOpenFile ? [request.mouthOpenFile] : [])]);
+    const size = dimensionsFor(request.aspect, request.quality);
+    const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'reelsmith-talking-'));
+    const partial = `${request.outFile}.partial`;
+    try {
+      request.onProgress?.(0);
+      const plan = request.mouthOpenFile
+        ? await planLipFlap(request, request.mouthOpenFile, size, work)
+        : await planKenBurns(request, size, work);
+      const args = [...plan.args, ...mp4Args, partial];
+      this.options.onFfmpeg?.(args);
+      await mkdir(dirname(request.outFile), { recursive: true });
+      // The last progress report is the written length: no probe of the result needed.
+      let written = 0;
+      try {
+        await runFfmpeg(args, {
+          onOutSeconds: (s) => {
+            written = Math.max(written, s);
+            request.onProgress?.(Math.min(0.99, s / plan.durationSeconds));
+          },
+        });
+      } catch (err) {
+        throw new VideoRenderError('encode-failed', `Rendering the talking video failed: ${(err as Error).message}`, { cause: err });
+      }
+      await rename(partial, request.outFile);
+      request.onProgress?.(1);
+      return { file: request.outFile, durationSeconds: written || plan.durationSeconds, width: size.width, height: size.height };
+    } finally {
+      await rm(partial, { force: true });
+      if (!this.options.keepWorkFiles) await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+interface EncodePlan {
+  /** ffmpeg arguments up to (not including) the output options and file. */
+  args: string[];
+  durationSeconds: number;
+}
+
+async function planLipFlap(request: TalkingVideoRequest, mouthOpenFile: string, size: Size, work: string): Promise<EncodePlan> {
+  const watermark = request.watermark ? await watermarkImage(size) : null;
+  const audio = inspectAudio(request.audioFile);
+  const [{ durationSeconds, codecArgs }, runs] = await Promise.all([
+    audio,
+    mouthTrack(request.audioFile, FPS, audio.then((a) => a.durationSeconds)).catch((err: unknown) => {
+      throw err instanceof VideoRenderError ? err : new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
+    }),
+    fitOrFail(request.imageFile, size, join(work, 'closed.y4m'), watermark),
+    fitOrFail(mouthOpenFile, size, join(work, 'open.y4m'), watermark),
+  ]);
+  const lines = ['ffconcat version 1.0'];
+  for (const run of runs) lines.push(`file ${run.open ? 'open.y4m' : 'closed.y4m'}`, `duration ${(run.frames / FPS).toFixed(2)}`);
+  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
+  lines.push(`file ${runs.at(-1)?.open ? 'open.y4m' : 'closed.y4m'}`);
+  const list = join(work, 'mouth.ffconcat');
+  await writeFile(list, `${lines.join('\n')}\n`);
+
+  return {
+    durationSeconds,
+    args: [
+      '-f', 'concat', '-safe', '0', '-i', list,
+      '-i', request.audioFile,
+      '-map', '0:v:0', '-map', '1:a:0',
+      '-vf', `fps=${FPS},setsar=1`,
+      ...videoCodecArgs({ still: true }),
+      ...codecArgs,
+      '-t', durationSeconds.toFixed(3),
+    ],
+  };
+}
+
+async function planKenBurns(request: TalkingVideoRequest, size: Size, work: string): Promise<EncodePlan> {
+  const even = (n: number) => Math.round(n / 2) * 2;
+  const source: Size = { width: even(size.width * (1 + KEN_BURNS_ZOOM)), height: even(size.height * (1 + KEN_BURNS_ZOOM)) };
+  const still = join(work, 'photo.y4m');
+  const mark = join(work, 'watermark.png');
+  const [{ durationSeconds, codecArgs }, watermark] = await Promise.all([
+    inspectAudio(request.audioFile),
+    request.watermark ? watermarkImage(size) : Promise.resolve(null),
+    fitOrFail(request.imageFile, source, still, null),
+  ]);
+  const frames = Math.max(2, Math.round(durationSeconds * FPS));
+
+  // p eases 0 → 1 over the clip; the picture grows from the frame size to the pre-fitted source size
+  // (never upscaled per frame) and the crop window drifts from the centre towards the upper part.
+  const p = `(1-cos(PI*min(n/${frames - 1},1)))/2`;
+  const motion = [
+    `scale=w='2*trunc(${size.width / 2}*(1+${KEN_BURNS_ZOOM}*${p}))':h='2*trunc(${size.height / 2}*(1+${KEN_BURNS_ZOOM}*${p}))':eval=frame:flags=bilinear`,
+    `crop=${size.width}:${size.height}:x='(iw-${size.width})/2':y='(ih-${size.height})*(0.5-0.2*${p})'`,
+  ].join(',');
+  const base = `[0:v]loop=loop=-1:size=1,setpts=N/${FPS}/TB,${motion},setsar=1`;
+  const inputs = ['-i', still];
+  let filter = `${base}[v]`;
+  if (watermark) {
+    // Overlaid after the motion so the mark stays put; the one-picture input repeats on every frame.
+    await writeFile(mark, watermark);
+    const at = await watermarkPlacement(watermark, size);
+    inputs.push('-i', mark);
+    filter = `${base}[moving];[moving][1:v]overlay=x=${at.left}:y=${at.top}[v]`;
+  }
+  return {
+    durationSeconds,
+    args: [
+      ...inputs,
+      '-i', request.audioFile,
+      '-filter_complex', filter,
+      '-map', '[v]', '-map', `${inputs.length / 2}:a:0`,
+      ...videoCodecArgs({ still: false }),
+      ...codecArgs,
+      '-t', durationSeconds.toFixed(3),
+    ],
+  };
+}
+
+/** The audio's length from its container (what players show), and how to carry it into the clip. */
+async function inspectAudio(audioFile: string): Promise<{ durationSeconds: number; codecArgs: string[] }> {
+  const info = await probe(audioFile).catch((err: unknown) => {
+    throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${audioFile}`, { cause: err });
+  });
+  const stream = info.streams.find((s) => s.codec_type === 'audio');
+  const durationSeconds = Number(stream?.duration ?? info.durationSeconds) || info.durationSeconds;
+  if (!stream || !(durationSeconds > 0.05)) throw new VideoRenderError('unreadable-audio', `The file ${audioFile} holds no audio`);
+  return { durationSeconds, codecArgs: isCopyableAudio(stream) ? ['-c:a', 'copy'] : audioCodecArgs(stream.channels === 1 ? 1 : 2) };
+}
+
+async function fitOrFail(file: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {
+  try {
+    await fitStill(file, size, outFile, watermark);
+  } catch (err) {
+    throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+async function requireFiles(files: string[]): Promise<void> {
+  for (const file of files) {
+    try {
+      await access(file);
+    } catch {
+      throw new VideoRenderError('missing-input', `Input file not found: ${file}`);
+    }
+  }
+}

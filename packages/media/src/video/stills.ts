@@ -1,0 +1,97 @@
+// Pictures are fitted to the frame once, in-process, so ffmpeg never rescales a still per frame.
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+export const WATERMARK_TEXT = 'Reelsmith · Free';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * Cover-crops a picture (centred, EXIF-rotated) to exactly `size`, optionally with the watermark burned in,
+ * and writes it as a one-frame YUV4MPEG file: ffmpeg reads it back without decoding or colour conversion.
+ */
+export async function fitStill(inFile: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {
+  let image = sharp(inFile, { failOn: 'error' }).rotate().resize(size.width, size.height, { fit: 'cover', position: 'centre' });
+  if (watermark) {
+    const mark = await watermarkPlacement(watermark, size);
+    image = image.composite([{ input: watermark, left: mark.left, top: mark.top }]);
+  }
+  const { data, info } = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  await writeFile(outFile, toY4m(data, info.width, info.height, info.channels));
+}
+
+/** RGB → yuv420p with BT.601 limited-range coefficients, as ffmpeg's own rgb24 → yuv420p conversion. */
+export function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
+  const lumaSize = width * height;
+  const cw = width >> 1;
+  const ch = height >> 1;
+  const out = Buffer.alloc(header.length + lumaSize + 2 * cw * ch);
+  header.copy(out, 0);
+  const yBase = header.length;
+  const uBase = yBase + lumaSize;
+  const vBase = uBase + cw * ch;
+  for (let y = 0; y < height; y++) {
+    let i = y * width * channels;
+    let o = yBase + y * width;
+    for (let x = 0; x < width; x++, i += channels, o++) {
+      out[o] = ((66 * rgb[i]! + 129 * rgb[i + 1]! + 25 * rgb[i + 2]! + 128) >> 8) + 16;
+    }
+  }
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const a = (2 * y * width + 2 * x) * channels;
+      const b = a + width * channels;
+      const r = (rgb[a]! + rgb[a + channels]! + rgb[b]! + rgb[b + channels]! + 2) >> 2;
+      const g = (rgb[a + 1]! + rgb[a + channels + 1]! + rgb[b + 1]! + rgb[b + channels + 1]! + 2) >> 2;
+      const bl = (rgb[a + 2]! + rgb[a + channels + 2]! + rgb[b + 2]! + rgb[b + channels + 2]! + 2) >> 2;
+      out[uBase + y * cw + x] = ((-38 * r - 74 * g + 112 * bl + 128) >> 8) + 128;
+      out[vBase + y * cw + x] = ((112 * r - 94 * g - 18 * bl + 128) >> 8) + 128;
+    }
+  }
+  return out;
+}
+
+const watermarkCache = new Map<string, Promise<Buffer>>();
+
+/** 'Reelsmith · Free' in white on a rounded translucent dark box, sized to the frame's short side. */
+export function watermarkImage(frame: Size): Promise<Buffer> {
+  const key = `${frame.width}x${frame.height}`;
+  let cached = watermarkCache.get(key);
+  if (!cached) {
+    cached = renderWatermark(frame);
+    cached.catch(() => watermarkCache.delete(key));
+    watermarkCache.set(key, cached);
+  }
+  return cached;
+}
+
+async function renderWatermark(frame: Size): Promise<Buffer> {
+  const fontPx = Math.max(10, Math.round(Math.min(frame.width, frame.height) * 0.045));
+  const text = await sharp({
+    text: { text: `<span foreground="white">${WATERMARK_TEXT}</span>`, font: `DejaVu Sans Bold ${fontPx}px`, rgba: true },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const padX = Math.round(fontPx * 0.6);
+  const padY = Math.round(fontPx * 0.35);
+  const width = text.info.width + padX * 2;
+  const height = text.info.height + padY * 2;
+  const box = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${padY * 1.5}" fill="#000" fill-opacity="0.5"/></svg>`;
+  return sharp(Buffer.from(box))
+    .composite([{ input: text.data, left: padX, top: padY }])
+    .png()
+    .toBuffer();
+}
+
+/** Bottom-right corner, inset by 3% of the short side. */
+export async function watermarkPlacement(watermark: Buffer, frame: Size): Promise<{ left: number; top: number; width: number; height: number }> {
+  const meta = await sharp(watermark).metadata();
+  const inset = Math.round(Math.min(frame.width, frame.height) * 0.03);
+  const width = meta.width;
+  const height = meta.height;
+  return { left: frame.width - width - inset, top: frame.height - height - inset, width, height };
+}

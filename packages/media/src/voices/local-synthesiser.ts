@@ -1,0 +1,173 @@
+import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { SpeechRequest, SpeechResult, SpeechSynthesiser } from '../engines.ts';
+import { probe, runFfmpeg, runTool } from '../ffmpeg.ts';
+import { decodePcm } from '../audio/pcm.ts';
+import { normaliseLanguage } from './catalogue.ts';
+import { VoiceError } from './errors.ts';
+import { cleanSpeechText, foldToAscii, hasSpeakableText } from './speech-text.ts';
+import { SPEECH_LANGUAGES, SYNTH_PROFILES, type SpeechLanguage, type SynthProfile } from './synth-profiles.ts';
+
+export const MIN_SPEED = 0.7;
+export const MAX_SPEED = 1.2;
+/** A safety cap for the engine; the product's own scene limit (500 characters) is enforced upstream. */
+export const MAX_SPEECH_TEXT_LENGTH = 5000;
+
+/**
+ * SpeechRequest plus what the local engine also understands. `language` picks the language a
+ * multilingual voice reads ('en' when absent; 'es', 'fr', 'de', 'it', 'pt' also accepted, regional
+ * tags like 'es-MX' reduce to their language); English-only voices refuse other languages.
+ * previousText / nextText are ignored: the offline engines synthesise each scene on its own.
+ */
+export interface LocalSpeechRequest extends SpeechRequest {
+  language?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface LocalSpeechSynthesiserOptions {
+  /** Where per-request work folders are made (default: the OS temp folder). */
+  tmpDir?: string;
+  /** Limit for each tool run (synthesiser, decode, encode); default 60 s. */
+  toolTimeoutMs?: number;
+  /** Output sample rate; default 44100. */
+  sampleRate?: 44_100 | 24_000;
+  /** Voice id to synthesiser profile; default the built-in catalogue's. */
+  profiles?: Readonly<Record<string, SynthProfile>>;
+}
+
+/** Leading and trailing silence beyond 0.1 s is cut (reversing trims the end with the same filter). */
+const TRIM_SILENCE = ['silenceremove=start_periods=1:start_threshold=-45dB:start_silence=0.1', 'areverse'].join(',');
+const TRIM_BOTH_ENDS = `${TRIM_SILENCE},${TRIM_SILENCE}`;
+
+/** Speech is levelled to about -20 dBFS RMS (over its voiced parts), peaks kept under -1 dBFS. */
+const TARGET_SPEECH_RMS = 0.1;
+const PEAK_LIMIT = 0.89;
+const MAX_GAIN = 8;
+
+/** Offline text-to-speech with espeak-ng and flite, encoded to mono AAC (.m4a). */
+export class LocalSpeechSynthesiser implements SpeechSynthesiser {
+  readonly #tmpDir: string;
+  readonly #timeoutMs: number;
+  readonly #sampleRate: number;
+  readonly #profiles: Readonly<Record<string, SynthProfile>>;
+
+  constructor(options: LocalSpeechSynthesiserOptions = {}) {
+    this.#tmpDir = options.tmpDir ?? tmpdir();
+    this.#timeoutMs = options.toolTimeoutMs ?? 60_000;
+    this.#sampleRate = options.sampleRate ?? 44_100;
+    this.#profiles = options.profiles ?? SYNTH_PROFILES;
+  }
+
+  async synthesise(request: LocalSpeechRequest): Promise<SpeechResult> {
+    const profile = Object.hasOwn(this.#profiles, request.voiceId) ? this.#profiles[request.voiceId] : undefined;
+    if (!profile) throw new VoiceError('unknown_voice', `Unknown voice '${request.voiceId}'.`);
+    checkSpeed(request.speed);
+    const language = resolveLanguage(request.voiceId, profile, request.language);
+    const text = cleanSpeechText(typeof request.text === 'string' ? request.text : '');
+    if (!hasSpeakableText(text)) throw new VoiceError('empty_text', 'There is no text to read.');
+    if (text.length > MAX_SPEECH_TEXT_LENGTH) {
+      throw new VoiceError('text_too_long', `The text is too long to read in one go (at most ${MAX_SPEECH_TEXT_LENGTH} characters).`);
+    }
+
+    const work = await mkdtemp(join(this.#tmpDir, 'reelsmith-voice-'));
+    try {
+      const textFile = join(work, 'text.txt');
+      const wavFile = join(work, 'speech.wav');
+      await writeFile(textFile, profile.engine === 'flite' ? foldToAscii(text) : text, 'utf8');
+      await runTool(profile.engine, synthArgs(profile, language, request.speed, textFile, wavFile), {
+        timeoutMs: this.#timeoutMs,
+        signal: request.signal,
+      });
+
+      const { samples } = await decodePcm(wavFile, { sampleRate: this.#sampleRate, filter: TRIM_BOTH_ENDS, timeoutMs: this.#timeoutMs, signal: request.signal });
+      if (samples.length < this.#sampleRate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
+      const pcmFile = join(work, 'speech.pcm');
+      await writeFile(pcmFile, levelled(samples, this.#sampleRate));
+
+      const encoded = join(work, 'speech.m4a');
+      await runFfmpeg(
+        ['-f', 's16le', '-ar', String(this.#sampleRate), '-ac', '1', '-i', pcmFile, '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', encoded],
+        { timeoutMs: this.#timeoutMs, signal: request.signal },
+      );
+      await mkdir(dirname(request.outFile), { recursive: true });
+      await moveFile(encoded, request.outFile);
+      const info = await probe(request.outFile);
+      return { file: request.outFile, durationSeconds: info.durationSeconds, mimeType: 'audio/mp4' };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+function checkSpeed(speed: number): void {
+  // A little tolerance: 0.1 steps added up in floating point (0.7000000000000001) are still valid.
+  if (typeof speed !== 'number' || !Number.isFinite(speed) || speed < MIN_SPEED - 1e-9 || speed > MAX_SPEED + 1e-9) {
+    throw new VoiceError('invalid_speed', `Speed must be between ${MIN_SPEED} and ${MAX_SPEED} (got ${String(speed)}).`);
+  }
+}
+
+function resolveLanguage(voiceId: string, profile: SynthProfile, requested: string | undefined): SpeechLanguage {
+  const normalised = normaliseLanguage(requested);
+  const language = normalised === undefined || normalised === 'multilingual' ? 'en' : normalised;
+  if (!(SPEECH_LANGUAGES as readonly string[]).includes(language)) {
+    throw new VoiceError('unsupported_language', `Language '${requested}' is not available; choose one of ${SPEECH_LANGUAGES.join(', ')}.`);
+  }
+  if (language !== 'en' && (profile.engine !== 'espeak-ng' || !profile.languages)) {
+    throw new VoiceError('unsupported_language', `Voice '${voiceId}' reads English only; choose a multilingual voice for '${language}'.`);
+  }
+  return language as SpeechLanguage;
+}
+
+/** Command-line arguments for the profile's engine; the text always comes from a file, never argv. */
+export function synthArgs(profile: SynthProfile, language: SpeechLanguage, speed: number, textFile: string, wavFile: string): string[] {
+  if (profile.engine === 'flite') {
+    const args = ['-voice', profile.voice, '--setf', `duration_stretch=${(profile.stretch / speed).toFixed(4)}`];
+    if (profile.f0Mean !== undefined) args.push('--setf', `int_f0_target_mean=${profile.f0Mean}`);
+    return [...args, '-f', textFile, '-o', wavFile];
+  }
+  const base = language === 'en' || !profile.languages ? profile.voice : profile.languages[language];
+  const rate = Math.min(450, Math.max(80, Math.round(profile.rate * speed)));
+  const args = ['-v', `${base}+${profile.variant}`, '-p', String(profile.pitch), '-s', String(rate), '-b', '1'];
+  if (profile.wordGap) args.push('-g', String(profile.wordGap));
+  return [...args, '-f', textFile, '-w', wavFile];
+}
+
+/** Scales speech to a common loudness so voices and scenes match; returns little-endian PCM bytes. */
+function levelled(samples: Int16Array, sampleRate: number): Buffer {
+  const window = Math.max(1, Math.round(sampleRate * 0.02));
+  let voicedSum = 0;
+  let voicedCount = 0;
+  let peak = 0;
+  for (let start = 0; start < samples.length; start += window) {
+    const end = Math.min(samples.length, start + window);
+    let sum = 0;
+    for (let i = start; i < end; i++) {
+      const v = (samples[i] ?? 0) / 32768;
+      sum += v * v;
+      peak = Math.max(peak, Math.abs(v));
+    }
+    // Windows above -40 dBFS count as speech; pauses would otherwise pull the level down.
+    if (Math.sqrt(sum / (end - start)) > 0.01) {
+      voicedSum += sum;
+      voicedCount += end - start;
+    }
+  }
+  const speechRms = voicedCount > 0 ? Math.sqrt(voicedSum / voicedCount) : 0;
+  const gain = speechRms > 0 ? Math.min(MAX_GAIN, TARGET_SPEECH_RMS / speechRms, PEAK_LIMIT / Math.max(peak, 1e-6)) : 1;
+  const bytes = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) {
+    bytes.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * gain))), i * 2);
+  }
+  return bytes;
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await unlink(from);
+  }
+}
