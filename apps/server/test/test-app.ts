@@ -39,7 +39,7 @@ export async function buildTestApp(
     ...env,
   });
   const clock = testClock(new Date());
-  const storage = new LocalDiskStorage(join(dataDir, 'media'));
+  const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
   const jobs = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 0.5 });
   await jobs.start();
   const core: AppDeps = {
@@ -51,7 +51,7 @@ export async function buildTestApp(
     engine: createLocalEngine(),
     storage,
     jobs,
-    workDir: join(dataDir, 'work'),
+    workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger: silentLogger }),
   };
   if (options.work !== false) await jobs.work(core);
