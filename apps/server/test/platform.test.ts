@@ -98,6 +98,7 @@ describe('configuration', () => {
     ADMIN_PASSWORD: 'pw-long-enough',
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    MEDIA_SECRET: 'a-media-signing-secret-of-32-chars-min',
   };
 
   it('refuses production without a real Google client', () => {
@@ -107,6 +108,14 @@ describe('configuration', () => {
   it('refuses production without Stripe, and a half-configured Stripe anywhere', () => {
     expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses production without a media signing secret', () => {
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MEDIA_SECRET: '' })).toThrow(/MEDIA_SECRET/);
+  });
+
+  it('refuses a separate server or worker on the embedded database', () => {
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/DATABASE_URL/);
   });
 
   it('refuses production without the main admin credentials', () => {
