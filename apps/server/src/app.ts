@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
@@ -34,6 +35,8 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
     routerOptions: { maxParamLength: 5000 },
   });
 
+  // Text answers (JS, CSS, HTML, JSON) are compressed; media is already compressed and keeps its ranges.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   await app.register(cookie);
   await app.register(formbody);
   await registerSecurity(app, config);

@@ -1,0 +1,68 @@
+// Measures what the landing page costs a first-time visitor: JavaScript and CSS transferred (after
+// compression) and decoded, in headless Chromium against the built app served by the real server.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '../..');
+const port = Number(process.env.BENCH_PORT ?? 3391);
+const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-landing-'));
+const server = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const page = await browser.newPage();
+  const client = await page.context().newCDPSession(page);
+  await client.send('Network.enable');
+  const sizes = new Map<string, { type: string; transferred: number; decoded: number }>();
+  const types = new Map<string, string>();
+  client.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  client.on('Network.loadingFinished', (e) => {
+    const entry = sizes.get(e.requestId) ?? { type: types.get(e.requestId) ?? '', transferred: 0, decoded: 0 };
+    entry.type = types.get(e.requestId) ?? entry.type;
+    entry.transferred = e.encodedDataLength;
+    sizes.set(e.requestId, entry);
+  });
+  client.on('Network.dataReceived', (e) => {
+    const entry = sizes.get(e.requestId) ?? { type: types.get(e.requestId) ?? '', transferred: 0, decoded: 0 };
+    entry.decoded += e.dataLength;
+    sizes.set(e.requestId, entry);
+  });
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
+  const loadMs = Date.now() - started;
+  await browser.close();
+  const sum = (type: string, key: 'transferred' | 'decoded') =>
+    [...sizes.values()].filter((s) => s.type === type).reduce((a, s) => a + s[key], 0);
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const rows = [
+    ['Script', kb(sum('Script', 'transferred')), kb(sum('Script', 'decoded')), String([...sizes.values()].filter((s) => s.type === 'Script').length)],
+    ['Stylesheet', kb(sum('Stylesheet', 'transferred')), kb(sum('Stylesheet', 'decoded')), String([...sizes.values()].filter((s) => s.type === 'Stylesheet').length)],
+  ];
+  console.log('| resource | transferred KiB | decoded KiB | files |');
+  console.log('|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  console.log(`\nlanding load (network idle): ${loadMs} ms`);
+  console.log(`js_transferred_kib=${kb(sum('Script', 'transferred'))} js_decoded_kib=${kb(sum('Script', 'decoded'))}`);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
