@@ -1,1 +1,4 @@
-export { default } from '@reelsmith/eslint-config';
+import base from '@reelsmith/eslint-config';
+
+// Benchmarks report to a terminal.
+export default [...base, { rules: { 'no-console': 'off' } }];
