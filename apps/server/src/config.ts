@@ -32,6 +32,13 @@ const envSchema = z.object({
   MEDIA_SECRET: z.string().min(32).optional().or(z.literal('')).transform((v) => v || undefined),
   WORK_DIR: z.string().optional().transform((v) => v || undefined),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional().or(z.literal('')).transform((v) => v || undefined),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().optional(),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
@@ -58,6 +65,8 @@ export interface Config {
   mediaSecret: string | undefined;
   workDir: string;
   workerConcurrency: number;
+  /** Media on local disk under DATA_DIR/media, or in an S3-compatible bucket. */
+  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string; prefix: string | undefined } | undefined;
   /** Stripe when configured; otherwise the local test checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
 }
@@ -90,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError('ROLE=server and ROLE=worker need DATABASE_URL: the embedded database serves one process only.');
   }
+  if (e.STORAGE_DRIVER === 's3' && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for non-AWS stores).');
+  }
   if (isProduction && !e.MEDIA_SECRET) throw new ConfigError('Production needs MEDIA_SECRET (at least 32 characters) to sign media links.');
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
@@ -116,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSecret: e.MEDIA_SECRET,
     workDir: resolve(repoRoot, e.WORK_DIR ?? join(e.DATA_DIR, 'work')),
     workerConcurrency: e.WORKER_CONCURRENCY,
+    s3:
+      e.STORAGE_DRIVER === 's3'
+        ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, prefix: e.S3_PREFIX }
+        : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }

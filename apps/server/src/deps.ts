@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { LocalDiskStorage, projectCleanup, systemClock, type AppDeps } from '@reelsmith/core';
+import { LocalDiskStorage, projectCleanup, S3Storage, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
 import { createLocalEngine } from '@reelsmith/media';
@@ -32,7 +32,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   for (const r of migrated.results ?? []) logger.info({ migration: r.migrationName, status: r.status }, 'migration');
   logger.info({ database: database.kind }, 'database ready');
   await mkdir(config.workDir, { recursive: true });
-  const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
+  const storage: MediaStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'media'));
   const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger });
   await jobs.start();
   const core: AppDeps = {

@@ -237,4 +237,23 @@ describe('generation on the local engine', () => {
     expect(await t.app.core.storage.stat(url.replace('/media/', ''))).toBeNull();
     expect(await t.db.db.selectFrom('generation_jobs').select('id').where('project_id', '=', freeProjectId).execute()).toHaveLength(0);
   });
+
+  it('answers every generation call through tRPC as through REST', async () => {
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices' })).json();
+    const scenes = await trpcCall(t.app, 'mutation', 'generation.generateScenes', { id: projectId, script, reelTime: 20 }, paid);
+    expect(scenes.data.scenes).toHaveLength(3);
+    const regen = await api('POST', `/api/projects/${projectId}/regenerate-scene`, { sceneIndex: null, regenerateAll: true, reelTime: 20, script });
+    expect(regen.json().message).toBe('All scenes regenerated');
+    const preview = await trpcCall(t.app, 'mutation', 'generation.voicePreview', { voiceId: voices[1].id, text: script, speed: 0.9 }, paid);
+    expect(preview.data.url).toMatch(/^\/media\/previews\//);
+    const voiced = await trpcCall(t.app, 'mutation', 'generation.generateVoiceover', { id: projectId, voiceId: voices[1].id, sceneSpeedSettings: {} }, paid);
+    expect(Object.keys(voiced.data.voiceover)).toHaveLength(3);
+    const avatars = await trpcCall(t.app, 'mutation', 'generation.generateAvatar', { id: projectId, combinedPrompt: 'A man in an office', model: 'flux-kontext', aspectRatio: '1:1' }, paid);
+    expect(avatars.data.variations).toHaveLength(4);
+    expect(avatars.data.project.aspect).toBe('1:1');
+    expect(avatars.data.project.assets.avatar.selected).toBeNull();
+    const jobs = await trpcCall(t.app, 'query', 'generation.jobs', { id: projectId }, paid);
+    expect(jobs.data.map((j: { kind: string }) => j.kind)).toEqual(expect.arrayContaining(['voiceover', 'avatars', 'videos', 'final']));
+    expect(jobs.data.every((j: { status: string }) => j.status === 'succeeded')).toBe(true);
+  });
 });

@@ -76,6 +76,12 @@ describe('avatar uploads and the avatar with the product', () => {
       .composite([{ input: Buffer.from('<svg width="300" height="500"><rect x="90" y="60" width="120" height="400" rx="30" fill="#14b8a6"/></svg>') }])
       .png()
       .toBuffer();
+    const viaTrpc = await trpcCall(t.app, 'mutation', 'generation.uploadAvatar', { id: projectId, image: dataUrl('image/png', await sharp({ create: { width: 600, height: 600, channels: 3, background: '#eee' } }).png().toBuffer()), filename: 'square.png' }, cookie);
+    expect(viaTrpc.data.aspectRatio).toBe('1:1');
+    await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: { selectedAvatar: 1, aspect: '9:16' } });
+    const rest = await api(`/api/projects/${projectId}/generate-avatar-product`, { productImage: dataUrl('image/png', product), interactionPrompt: 'holding the bottle up', aspectRatio: '9:16' });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().variations).toHaveLength(4);
     const res = await trpcCall(t.app, 'mutation', 'generation.generateAvatarProduct', { id: projectId, productImage: dataUrl('image/png', product), interactionPrompt: 'holding the bottle up', aspectRatio: '9:16' }, cookie);
     expect(res.status).toBe(200);
     expect(res.data.variations).toHaveLength(4);

@@ -43,3 +43,4 @@ export * from './generation/job-context.ts';
 export * from './storage/media-access.ts';
 export * from './generation/voice-preview.ts';
 export * from './generation/uploads.ts';
+export * from './storage/s3-storage.ts';
