@@ -175,6 +175,9 @@ describe('generation on the local engine', () => {
     }
     const again = await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-3', 'scene-1', 'scene-2'], transition: 'none', captions: false });
     expect(again.statusCode).toBe(200);
+    const paidDownload = await t.app.inject({ method: 'GET', url: `${again.json().assets.final.url}?download=1`, headers: { cookie: paid } });
+    expect(paidDownload.statusCode).toBe(200);
+    expect(paidDownload.headers['content-disposition']).toMatch(/^attachment; filename=".+\.mp4"$/);
     expect((await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-9'], transition: 'none', captions: false })).statusCode).toBe(400);
   });
 
@@ -219,6 +222,11 @@ describe('generation on the local engine', () => {
     expect(values.at(-1)!, JSON.stringify(corners)).toBeGreaterThan(values[0]! * 3 + 8);
     const final = (await api('POST', `/api/projects/${freeProjectId}/create-final-video`, { transition: 'fade', captions: false }, free)).json();
     const finalUrl = final.assets.final.url;
+    // Free has no downloads: the file plays in the page but is not offered as a download.
+    const download = await t.app.inject({ method: 'GET', url: `${finalUrl}?download=1`, headers: { cookie: free } });
+    expect(download.statusCode).toBe(403);
+    expect(download.json().error).toBe('Upgrade Required: Video downloads are not available on the Free plan');
+    expect((await t.app.inject({ method: 'GET', url: finalUrl, headers: { cookie: free } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(404);
     const share = (await api('POST', `/api/projects/${freeProjectId}/share`, undefined, free)).json();
     const publicView = (await t.app.inject({ method: 'GET', url: `/api/share/${share.shortId}` })).json();
@@ -252,6 +260,12 @@ describe('generation on the local engine', () => {
     expect(avatars.data.variations).toHaveLength(4);
     expect(avatars.data.project.aspect).toBe('1:1');
     expect(avatars.data.project.assets.avatar.selected).toBeNull();
+    // The project's new 1:1 aspect carries through to the scene videos.
+    await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: 0 });
+    const square = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
+    const squareFile = join(dir, 'square.mp4');
+    await fetchMedia(square.json().videos['scene-1'], paid, squareFile);
+    expect((await probeFile(squareFile)).video).toMatchObject({ width: 360, height: 360 });
     const jobs = await trpcCall(t.app, 'query', 'generation.jobs', { id: projectId }, paid);
     expect(jobs.data.map((j: { kind: string }) => j.kind)).toEqual(expect.arrayContaining(['voiceover', 'avatars', 'videos', 'final']));
     expect(jobs.data.every((j: { status: string }) => j.status === 'succeeded')).toBe(true);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  getCurrentSubscription,
   isPublicShareMedia,
   isSafeKey,
   projectOfKey,
@@ -27,14 +28,16 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       const notFound = () => reply.status(404).send(errorBody(404, 'Media not found'));
       if (!isSafeKey(key)) return notFound();
       const projectId = projectOfKey(key);
-      const query = req.query as { exp?: string; sig?: string };
+      const query = req.query as { exp?: string; sig?: string; download?: string };
       let allowed = key.startsWith('previews/');
       let publicShare = false;
+      let ownerId: string | null = null;
       if (!allowed && projectId) {
         const session = await resolveCustomerSession(deps, req.cookies[CUSTOMER_SESSION_COOKIE]);
         if (session.state === 'active') {
           const owned = await deps.db.selectFrom('projects').select('id').where('id', '=', projectId).where('user_id', '=', session.user.id).executeTakeFirst();
           allowed = Boolean(owned);
+          if (owned) ownerId = session.user.id;
         }
         if (!allowed) allowed = verifyMediaSignature(mediaSecret, key, query.exp, query.sig, deps.clock.now());
         if (!allowed) {
@@ -45,6 +48,13 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       }
       // Someone else's media reads exactly like missing media.
       if (!allowed) return notFound();
+      // Downloading (as a file) is a plan feature for the owner; playing in the page is not.
+      if (query.download !== undefined && ownerId) {
+        const plan = await getCurrentSubscription(deps, ownerId);
+        if (!plan.allowDownload) {
+          return reply.status(403).send(errorBody(403, `Upgrade Required: Video downloads are not available on the ${plan.planName ?? 'current'} plan`));
+        }
+      }
       const stored = await deps.storage.stat(key);
       if (!stored) return notFound();
       const range = parseByteRange(req.headers.range, stored.size);
@@ -57,6 +67,10 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       // Keys are content addresses: what a key holds never changes.
       reply.header('cache-control', `${publicShare ? 'public' : 'private'}, max-age=31536000, immutable`);
       reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
+      if (query.download !== undefined) {
+        const name = key.slice(key.lastIndexOf('/') + 1);
+        reply.header('content-disposition', `attachment; filename="${name}"`);
+      }
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
         if (req.method === 'HEAD') return reply.send();
