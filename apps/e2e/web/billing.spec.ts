@@ -164,7 +164,7 @@ test.describe('Billing', { tag: '@web' }, () => {
     await signIn(page, 'create', 'Cora Creator');
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/project\/new$/);
+    await expect(page).toHaveURL(/\/project\/new(\?step=1)?$/);
   });
 
   test('a Free customer who used the free video gets the Video Limit Reached dialog', async ({ page }) => {

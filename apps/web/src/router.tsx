@@ -27,16 +27,14 @@ export const router = createBrowserRouter([
         lazy: { Component: async () => (await import('./routes/share-route.tsx')).ShareRoute },
       },
       {
+        // /project/new and /project/:id are one route (id 'new'), so a new project keeps its screen
+        // when it gets an id. The wizard handles a signed-out visitor itself (spec §4).
+        path: 'project/:id',
+        lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
+      },
+      {
         Component: RequireSignedIn,
         children: [
-          {
-            path: 'project/new',
-            lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
-          },
-          {
-            path: 'project/:id',
-            lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
-          },
           {
             path: 'profile',
             lazy: { Component: async () => (await import('./routes/profile-route.tsx')).ProfileRoute },

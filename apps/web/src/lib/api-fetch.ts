@@ -1,7 +1,6 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import { queryClient } from './query-client.ts';
-import { queryKeys } from './query-keys.ts';
-import { navigateToServer, serverRoutes } from './server-routes.ts';
+import { forceReauth } from './reauth.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,10 +99,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The app's wrapper: a re-auth answer forgets the cached user and starts sign-in again. */
 export const apiFetch: ApiFetch = createApiFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
-  onReauthRequired: () => {
-    queryClient.setQueryData(queryKeys.currentUser, null);
-    navigateToServer(serverRoutes.signIn);
-  },
+  onReauthRequired: () => forceReauth(queryClient),
 });
 
 /** A queryFn that GETs the path formed from its query key (spec §7's default read). */

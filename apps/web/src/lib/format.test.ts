@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPrice } from './format.ts';
+import { formatDate, formatMonthDay, formatMoney, formatPrice } from './format.ts';
 
 describe('formatDate', () => {
   it('shows a short en-US date', () => {
@@ -11,6 +11,18 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate(undefined)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('formatMonthDay', () => {
+  it('shows the short month and day only', () => {
+    expect(formatMonthDay(new Date(2026, 10, 22, 12))).toBe('Nov 22');
+    expect(formatMonthDay(new Date(2026, 2, 4, 12))).toBe('Mar 4');
+  });
+
+  it('shows a dash for a missing or invalid date', () => {
+    expect(formatMonthDay(null)).toBe('—');
+    expect(formatMonthDay('not a date')).toBe('—');
   });
 });
 

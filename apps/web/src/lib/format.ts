@@ -1,6 +1,7 @@
 // Spec §9: dates are shown in en-US and money in USD.
 
 const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** 'Nov 22, 2026'; a missing or invalid date is '—'. */
@@ -8,6 +9,13 @@ export function formatDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return '—';
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : shortDate.format(date);
+}
+
+/** 'Nov 22' (project cards); a missing or invalid date is '—'. */
+export function formatMonthDay(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : monthDay.format(date);
 }
 
 /** '$1,234.50' (always two decimals), in the given ISO currency (USD by default). */

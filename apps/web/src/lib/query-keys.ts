@@ -1,5 +1,4 @@
 // Query keys are REST paths (spec §7): the default read GETs the key's segments joined with '/'.
 export const queryKeys = {
   currentUser: ['/api/auth/user'],
-  projects: ['/api/projects'],
 } as const;

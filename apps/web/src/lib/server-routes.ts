@@ -16,3 +16,8 @@ export function navigateToServer(path: ServerRoute): void {
 export function signInHref(returnTo?: string): string {
   return returnTo ? `${serverRoutes.signIn}?returnTo=${encodeURIComponent(returnTo)}` : serverRoutes.signIn;
 }
+
+/** The login redirect for an expired or missing session, coming back to `returnTo` after sign-in. */
+export function loginHref(returnTo?: string): string {
+  return returnTo ? `${serverRoutes.login}?returnTo=${encodeURIComponent(returnTo)}` : serverRoutes.login;
+}

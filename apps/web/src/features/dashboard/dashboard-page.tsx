@@ -11,8 +11,7 @@ export function DashboardPage() {
     <Container size="xl" py={{ base: 'lg', sm: 40 }}>
       <Stack gap={48}>
         <DashboardHero />
-        {/* The project list query arrives with the projects feature; until then there is nothing to list. */}
-        <ProjectsSection projects={[]} isLoading={false} />
+        <ProjectsSection />
         <StatTiles />
       </Stack>
     </Container>

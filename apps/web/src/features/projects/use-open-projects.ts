@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { useRefreshProjects } from './use-project-list.ts';
 
 /** The header's Projects action: refresh the project list and show the dashboard. */
 export function useOpenProjects(): () => void {
-  const queryClient = useQueryClient();
+  const refreshProjects = useRefreshProjects();
   const navigate = useNavigate();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+    void refreshProjects();
     void navigate('/');
   };
 }

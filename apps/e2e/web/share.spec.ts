@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
+import { createProjectViaApi, finishProjectViaApi, openDashboard, patchSharedProject, projectCard, sampleScenes } from '../support/projects.ts';
+
+const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 812 };
+const noFinalVideoNote = 'The final video of this project is not available yet.';
+
+/** Signs in, makes a finished project and shares it from its dashboard card; returns the copied link. */
+async function shareFinishedProject(page: Page, label: string, title: string): Promise<string> {
+  await signInWithDevApi(page.request, { email: uniqueEmail(label), name: 'Shay Sharer' });
+  const project = await createProjectViaApi(page.request, { title });
+  await finishProjectViaApi(page.request, project.id, {
+    scenes: sampleScenes(['Meet the bottle that keeps up with you.', 'Cold for 24 hours, hot for 12.', 'Order yours today.']),
+  });
+
+  await openDashboard(page);
+  const card = projectCard(page, title);
+  // Finished: no step, Edit instead of Continue, and a share button (but no copy-ID).
+  await expect(card).not.toContainText('Step ');
+  await expect(card.getByRole('link', { name: /^Edit/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Copy project ID' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Share project' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Share link copied!' })).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test.describe('Sharing', { tag: '@web' }, () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('a finished project is shared, and a signed-out visitor sees it and counts one view', async ({ page, browser }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const link = await shareFinishedProject(page, 'share', 'Spring Launch Teaser');
+    expect(link).toMatch(new RegExp(`^${baseURL.replace(/[.]/g, '\\.')}/s/[A-Za-z0-9_-]{10,64}$`));
+    const shortId = link.slice(link.lastIndexOf('/') + 1);
+
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/s/${shortId}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Spring Launch Teaser' })).toBeVisible();
+    await expect(visitor.getByText('Completed Project')).toBeVisible();
+    await expect(visitor.getByText(noFinalVideoNote)).toBeVisible();
+    await expect(visitor.getByText('1 view', { exact: true })).toBeVisible();
+    const scenes = visitor.getByRole('region', { name: 'Scenes' }).getByRole('listitem');
+    await expect(scenes).toHaveCount(3);
+    await expect(scenes.first()).toContainText('Meet the bottle that keeps up with you.');
+    // Signed out: the public header.
+    await expect(visitor.getByRole('banner').getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+    // The same viewer within half an hour is not counted again.
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Spring Launch Teaser' })).toBeVisible();
+    await expect(visitor.getByText('1 view', { exact: true })).toBeVisible();
+    const answer = await visitor.request.get(`/api/share/${shortId}`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ project: { title: 'Spring Launch Teaser', finalVideo: null }, share: { shortId, views: 1 } });
+    await visitorContext.close();
+  });
+
+  test('a playlist plays scene after scene, with a button per scene, full screen and download', async ({ page, browser }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const link = await shareFinishedProject(page, 'share-playlist', 'Spring Launch Teaser');
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    // The app's own sample clips stand in for generated scene videos.
+    await patchSharedProject(visitor, {
+      finalVideo: { type: 'playlist', url: null, videos: ['/samples/sample-1.mp4', '/samples/sample-2.mp4', '/samples/sample-3.mp4'] },
+      posterUrl: '/samples/sample-1.jpg',
+    });
+    await visitor.goto(new URL(link).pathname);
+
+    const video = visitor.locator('video');
+    await expect(video).toHaveAttribute('src', '/samples/sample-1.mp4');
+    await expect(video).toHaveAttribute('poster', '/samples/sample-1.jpg');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    await expect(video).toHaveAttribute('preload', 'metadata');
+    const scenes = visitor.getByRole('group', { name: 'Scenes' });
+    await expect(scenes.getByRole('button')).toHaveCount(3);
+    await expect(scenes.getByRole('button', { name: 'Scene 1' })).toHaveAttribute('aria-pressed', 'true');
+    const download = visitor.getByRole('link', { name: 'Download Video' });
+    await expect(download).toHaveAttribute('download', 'Spring Launch Teaser-scene-1.mp4');
+
+    // A scene that ends hands over to the next one.
+    await video.evaluate((element) => element.dispatchEvent(new Event('ended')));
+    await expect(video).toHaveAttribute('src', '/samples/sample-2.mp4');
+    await expect(scenes.getByRole('button', { name: 'Scene 2' })).toHaveAttribute('aria-pressed', 'true');
+    await scenes.getByRole('button', { name: 'Scene 3' }).click();
+    await expect(video).toHaveAttribute('src', '/samples/sample-3.mp4');
+    await expect(download).toHaveAttribute('href', '/samples/sample-3.mp4');
+    await expect(download).toHaveAttribute('download', 'Spring Launch Teaser-scene-3.mp4');
+    await expect(visitor.getByText("The final video of this project is not available yet.")).toHaveCount(0);
+
+    await visitor.getByRole('button', { name: 'Open Full Screen' }).click();
+    await expect.poll(() => visitor.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe('VIDEO');
+    await visitor.evaluate(() => document.exitFullscreen());
+
+    mkdirSync(screensDir, { recursive: true });
+    await visitor.setViewportSize(desktop);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+    await visitor.evaluate(() => window.scrollTo(0, 0));
+    await visitor.screenshot({ path: resolve(screensDir, 'share-playlist-desktop.png'), fullPage: true, animations: 'disabled' });
+    await visitorContext.close();
+  });
+
+  test('a single final video downloads under the title', async ({ page, browser }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const link = await shareFinishedProject(page, 'share-single', 'Launch: Final Cut');
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null });
+    await visitor.goto(new URL(link).pathname);
+    await expect(visitor.locator('video')).toHaveAttribute('src', '/samples/sample-4.mp4');
+    await expect(visitor.getByRole('group', { name: 'Scenes' })).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: 'Download Video' })).toHaveAttribute('download', 'Launch- Final Cut.mp4');
+    await visitorContext.close();
+  });
+
+  test('an unknown link reads Share link not found', async ({ page }) => {
+    await page.goto('/s/doesnotexist00');
+    await expect(page.getByRole('heading', { level: 1, name: 'Share link not found' })).toBeVisible();
+    await expect(page.getByText('This share link may have expired or been removed.')).toBeVisible();
+  });
+
+  test('screenshots of the share page', async ({ page, browser }, testInfo) => {
+    mkdirSync(screensDir, { recursive: true });
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const link = await shareFinishedProject(page, 'share-screens', 'Spring Launch Teaser');
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    const shot = async (name: string) => {
+      await visitor.goto(new URL(link).pathname);
+      await expect(visitor.getByText('Completed Project')).toBeVisible();
+      await visitor.screenshot({ path: resolve(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+    };
+    await visitor.setViewportSize(desktop);
+    await shot('share-desktop');
+    await visitor.setViewportSize(phone);
+    await shot('share-phone');
+    await visitorContext.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { downloadState, finalDownloadName, finalVideoOf, parseFinalVideo } from './final-rules.ts';
+
+describe('final video', () => {
+  it('reads final, else video_final', () => {
+    expect(finalVideoOf({})).toBeNull();
+    expect(finalVideoOf({ video_final: { type: 'single', url: '/media/f.mp4' } })?.url).toBe('/media/f.mp4');
+  });
+
+  it('parses single files and playlists', () => {
+    expect(parseFinalVideo({ type: 'single', url: '/media/f.mp4' })).toEqual({ kind: 'single', url: '/media/f.mp4' });
+    expect(parseFinalVideo({ type: 'merged_single_file', url: '/media/f.mp4' })).toEqual({ kind: 'single', url: '/media/f.mp4' });
+    expect(parseFinalVideo({ type: 'playlist', url: JSON.stringify({ videos: ['/media/a.mp4', '/media/b.mp4'] }) })).toEqual({
+      kind: 'playlist',
+      videos: ['/media/a.mp4', '/media/b.mp4'],
+    });
+    expect(parseFinalVideo({ type: 'playlist', url: JSON.stringify({ videos: [{ url: '/media/a.mp4' }] }) })).toEqual({ kind: 'playlist', videos: ['/media/a.mp4'] });
+  });
+
+  it('reports unreadable playlists with the spec messages', () => {
+    expect(parseFinalVideo({ type: 'playlist', url: '{not json' })).toEqual({ kind: 'error', message: 'Error: Cannot parse playlist data' });
+    expect(parseFinalVideo({ type: 'playlist', url: '{"items": 1}' })).toEqual({ kind: 'error', message: 'Unable to parse video data' });
+    expect(parseFinalVideo({ type: 'single', url: '' })).toEqual({ kind: 'error', message: 'Unable to parse video data' });
+  });
+
+  it('names downloads after the project title', () => {
+    expect(finalDownloadName('Spring Launch: Teaser')).toBe('Spring Launch- Teaser.mp4');
+    expect(finalDownloadName('  ')).toBe('Untitled UGC Video.mp4');
+    expect(finalDownloadName('Promo', 2)).toBe('Promo-scene-2.mp4');
+  });
+
+  it('allows a download only with a plan that permits it and existing data', () => {
+    const single = parseFinalVideo({ type: 'single', url: '/media/f.mp4' });
+    expect(downloadState(false, 'Promo', single)).toEqual({ kind: 'locked' });
+    expect(downloadState(true, 'Promo', null)).toEqual({ kind: 'missing' });
+    expect(downloadState(true, 'Promo', single)).toEqual({ kind: 'ready', url: '/media/f.mp4', fileName: 'Promo.mp4' });
+    const playlist = parseFinalVideo({ type: 'playlist', url: '["/media/a.mp4","/media/b.mp4"]' });
+    expect(downloadState(true, 'Promo', playlist, 1)).toEqual({ kind: 'ready', url: '/media/b.mp4', fileName: 'Promo-scene-2.mp4' });
+  });
+});
