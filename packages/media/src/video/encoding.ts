@@ -24,9 +24,9 @@ export function audioCodecArgs(channels: ChannelCount): string[] {
   return ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-ac', String(channels)];
 }
 
-/** Audio that is already AAC at 44.1 kHz is copied: re-encoding costs time and adds loss, never quality. */
-export function isCopyableAudio(stream: { codec_name?: string; sample_rate?: string; channels?: number } | undefined): boolean {
-  return stream?.codec_name === 'aac' && stream.sample_rate === '44100' && (stream.channels === 1 || stream.channels === 2);
+/** Audio that is already AAC-LC at 44.1 kHz is copied: re-encoding costs time and adds loss, never quality. */
+export function isCopyableAudio(audio: { aacLc: boolean; sampleRate: number; channels: number }): boolean {
+  return audio.aacLc && audio.sampleRate === 44100 && (audio.channels === 1 || audio.channels === 2);
 }
 
 /** MP4 with the index at the front, so playback starts before the download ends. */

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../ffmpeg.ts';
 import { CROSSFADE_SECONDS, LocalTalkingVideoRenderer, LocalVideoMerger, VideoRenderError } from './index.ts';
 import { greyFrames, makeAvatarStills, makeSpeechAudio, meanLevel, streamsOf, topLevelBoxes } from './test-fixtures.ts';
 
@@ -68,6 +69,16 @@ describe('LocalVideoMerger', () => {
     expect(commands[0]).toContain('libx264');
     expect(result).toMatchObject({ width: 360, height: 640 });
     await expectMp4(outFile, 8);
+  });
+
+  it('describes non-MP4 clips with ffprobe and re-encodes them', async () => {
+    const mkv = join(dir, 'clip-0.mkv');
+    await runFfmpeg(['-i', clips[0]!, '-c', 'copy', mkv]);
+    const { merger, commands } = recordingMerger();
+    const outFile = join(dir, 'none-mkv.mp4');
+    await merger.merge({ clips: [mkv, clips[1]!], transition: 'none', outFile });
+    expect(commands[0]).toContain('-filter_complex');
+    await expectMp4(outFile, 9);
   });
 
   it("dips to black between clips with 'fade', total = sum", async () => {

@@ -1,28 +1,32 @@
 // Joins scene clips into the final video.
-//  - 'none' with clips that agree on every stream parameter: concat demuxer + stream copy (no encode).
-//  - otherwise one filter graph: each clip normalised (size, 25 fps, yuv420p, 44.1 kHz stereo, exact length),
+//  - 'none' with H.264/AAC-LC clips whose decoder set-ups are identical (SPS/PPS, frame rate, audio
+//    config): concat demuxer + stream copy, no encode.
+//  - otherwise one filter graph: each clip normalised (size, 25 fps, yuv420p, 44.1 kHz, exact length),
 //    then concat (none), fades to and from black (fade), or chained xfade/acrossfade (crossfade).
+// Clips are described from their moov box in-process; ffprobe only for files that are not MP4.
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { MergeRequest, Transition, VideoMerger, VideoResult } from '../engines.ts';
-import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
+import { probe, runFfmpeg } from '../ffmpeg.ts';
 import { audioCodecArgs, FPS, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
+import { readMp4Info, type Mp4Info } from './mp4-info.ts';
 
 /** Each side of a dip to black. */
 export const FADE_SECONDS = 0.4;
 /** Overlap of a crossfade, before clamping to below half the shortest clip. */
 export const CROSSFADE_SECONDS = 0.5;
 
-/** ffprobe reports more than ProbeStream types; these fields decide whether clips can be stream-copied. */
-type ClipStream = ProbeStream & { r_frame_rate?: string; profile?: string; channel_layout?: string; level?: number };
-
 interface ClipInfo {
   file: string;
   durationSeconds: number;
-  video: ClipStream;
-  audio: ClipStream | undefined;
+  width: number;
+  height: number;
+  /** 0 when the clip has no audio. */
+  audioChannels: number;
+  /** Clips with equal keys stream-copy together; null: never copy (re-encode instead). */
+  copyKey: string | null;
 }
 
 export interface LocalVideoMergerOptions {
@@ -86,21 +90,20 @@ interface MergePlan {
 /** Chooses the cheapest correct way to join the clips. */
 async function planMerge(clips: ClipInfo[], transition: Transition, work: string): Promise<MergePlan> {
   const total = clips.reduce((sum, c) => sum + c.durationSeconds, 0);
-  const first = clips[0]!.video;
-  const size = { width: even(first.width ?? 360), height: even(first.height ?? 640) };
-  const copySize = { width: first.width ?? size.width, height: first.height ?? size.height };
-  if (clips.length === 1 && isPlainH264Aac(clips[0]!)) {
-    return { size: copySize, durationSeconds: total, args: ['-i', clips[0]!.file, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
+  const first = clips[0]!;
+  const size = { width: even(first.width), height: even(first.height) };
+  if (clips.length === 1 && first.copyKey) {
+    return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-i', first.file, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
-  if ((transition === 'none' || clips.length === 1) && canStreamCopy(clips)) {
+  if (transition === 'none' && first.copyKey && clips.every((c) => c.copyKey === first.copyKey)) {
     const list = join(work, 'clips.ffconcat');
     const quote = (file: string) => `'${resolve(file).replaceAll("'", "'\\''")}'`;
     await writeFile(list, `ffconcat version 1.0\n${clips.map((c) => `file ${quote(c.file)}`).join('\n')}\n`);
-    return { size: copySize, durationSeconds: total, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
+    return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
 
   // Mono voices stay mono; anything else becomes stereo.
-  const channels = clips.every((c) => !c.audio || c.audio.channels === 1) ? 1 : 2;
+  const channels = clips.every((c) => c.audioChannels <= 1) ? 1 : 2;
   const layout = channels === 1 ? 'mono' : 'stereo';
   const parts: string[] = [];
   const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
@@ -108,12 +111,12 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
   clips.forEach((clip, i) => {
     const length = clip.durationSeconds.toFixed(3);
     const fit =
-      clip.video.width === size.width && clip.video.height === size.height
+      clip.width === size.width && clip.height === size.height
         ? ''
         : `scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease,pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2,`;
     // Every clip is made exactly its container length, so offsets and A/V sync hold across the joins.
     let video = `[${i}:v:0]${fit}setsar=1,fps=${FPS},format=yuv420p,tpad=stop_mode=clone:stop_duration=${length},trim=duration=${length},setpts=PTS-STARTPTS`;
-    let audio = clip.audio
+    let audio = clip.audioChannels
       ? `[${i}:a:0]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=${layout},apad,atrim=duration=${length},asetpts=PTS-STARTPTS`
       : `anullsrc=r=44100:cl=${layout},atrim=duration=${length}`;
     if (transition === 'fade') {
@@ -170,28 +173,25 @@ async function describeClip(file: string): Promise<ClipInfo> {
   } catch {
     throw new VideoRenderError('missing-input', `Clip not found: ${file}`);
   }
+  const mp4 = await readMp4Info(file);
+  if (mp4?.video && mp4.durationSeconds > 0) {
+    return { file, durationSeconds: mp4.durationSeconds, width: mp4.video.width, height: mp4.video.height, audioChannels: mp4.audio?.channels ?? 0, copyKey: copyKey(mp4) };
+  }
   const info = await probe(file).catch((err: unknown) => {
     throw new VideoRenderError('unreadable-clip', `Cannot read the clip ${file}`, { cause: err });
   });
-  const video = info.streams.find((s) => s.codec_type === 'video') as ClipStream | undefined;
-  if (!video || !(info.durationSeconds > 0)) throw new VideoRenderError('unreadable-clip', `The clip ${file} holds no video`);
-  const audio = info.streams.find((s) => s.codec_type === 'audio') as ClipStream | undefined;
-  return { file, durationSeconds: info.durationSeconds, video, audio };
+  const video = info.streams.find((s) => s.codec_type === 'video');
+  if (!video?.width || !video.height || !(info.durationSeconds > 0)) throw new VideoRenderError('unreadable-clip', `The clip ${file} holds no video`);
+  const audio = info.streams.find((s) => s.codec_type === 'audio');
+  return { file, durationSeconds: info.durationSeconds, width: video.width, height: video.height, audioChannels: audio ? (audio.channels ?? 2) : 0, copyKey: null };
 }
 
-function isPlainH264Aac(clip: ClipInfo): boolean {
-  return clip.video.codec_name === 'h264' && clip.video.pix_fmt === 'yuv420p' && clip.audio?.codec_name === 'aac';
-}
-
-/** The concat demuxer can copy only streams that agree on everything a decoder is set up with. */
-function canStreamCopy(clips: ClipInfo[]): boolean {
-  if (!clips.every(isPlainH264Aac)) return false;
-  const key = (c: ClipInfo) =>
-    JSON.stringify([
-      c.video.width, c.video.height, c.video.pix_fmt, c.video.r_frame_rate, c.video.profile, c.video.level,
-      c.audio?.codec_name, c.audio?.sample_rate, c.audio?.channels, c.audio?.channel_layout, c.audio?.profile,
-    ]);
-  return clips.every((c) => key(c) === key(clips[0]!));
+/** H.264 up to High profile (8-bit 4:2:0) with AAC-LC: the decoder set-up that must match across copied clips. */
+function copyKey({ video, audio }: Mp4Info): string | null {
+  const profile = video?.avcC?.[1];
+  if (video?.codec !== 'avc1' || !video.avcC || ![66, 77, 88, 100].includes(profile ?? 0)) return null;
+  if (audio?.codec !== 'mp4a' || audio.objectType !== 2 || !audio.audioConfig) return null;
+  return [video.avcC.toString('hex'), video.width, video.height, video.timescale, video.frameDelta, audio.audioConfig.toString('hex'), audio.sampleRate, audio.channels].join('|');
 }
 
 function even(n: number): number {

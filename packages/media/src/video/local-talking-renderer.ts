@@ -6,11 +6,12 @@ import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../engines.ts';
-import { probe, runFfmpeg } from '../ffmpeg.ts';
+import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
 import { mouthTrack } from './mouth-track.ts';
+import { readMp4Info } from './mp4-info.ts';
 import { fitStill, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 
 /** How far the photo path zooms in over the clip (6%). */
@@ -150,13 +151,24 @@ async function planKenBurns(request: TalkingVideoRequest, size: Size, work: stri
 
 /** The audio's length from its container (what players show), and how to carry it into the clip. */
 async function inspectAudio(audioFile: string): Promise<{ durationSeconds: number; codecArgs: string[] }> {
+  const carry = (audio: { aacLc: boolean; sampleRate: number; channels: number }) =>
+    isCopyableAudio(audio) ? ['-c:a', 'copy'] : audioCodecArgs(audio.channels === 1 ? 1 : 2);
+  // The voices are M4A: read the moov box in-process rather than starting ffprobe.
+  const mp4 = await readMp4Info(audioFile);
+  if (mp4?.audio && mp4.durationSeconds > 0.05) {
+    const { codec, objectType, sampleRate, channels } = mp4.audio;
+    return { durationSeconds: mp4.durationSeconds, codecArgs: carry({ aacLc: codec === 'mp4a' && objectType === 2, sampleRate, channels }) };
+  }
   const info = await probe(audioFile).catch((err: unknown) => {
     throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${audioFile}`, { cause: err });
   });
-  const stream = info.streams.find((s) => s.codec_type === 'audio');
+  const stream = info.streams.find((s) => s.codec_type === 'audio') as (ProbeStream & { profile?: string }) | undefined;
   const durationSeconds = Number(stream?.duration ?? info.durationSeconds) || info.durationSeconds;
   if (!stream || !(durationSeconds > 0.05)) throw new VideoRenderError('unreadable-audio', `The file ${audioFile} holds no audio`);
-  return { durationSeconds, codecArgs: isCopyableAudio(stream) ? ['-c:a', 'copy'] : audioCodecArgs(stream.channels === 1 ? 1 : 2) };
+  return {
+    durationSeconds,
+    codecArgs: carry({ aacLc: stream.codec_name === 'aac' && stream.profile === 'LC', sampleRate: Number(stream.sample_rate), channels: stream.channels ?? 2 }),
+  };
 }
 
 async function fitOrFail(file: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {

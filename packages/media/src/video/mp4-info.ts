@@ -178,13 +178,33 @@ function parseAudioEntry(entry: Box): Mp4Audio | null {
   const childrenAt = 28 + (version === 1 ? 16 : version === 2 ? 36 : 0);
   const esds = child(entry.body.subarray(Math.min(childrenAt, entry.body.length)), 'esds');
   const audioConfig = esds ? decoderSpecificInfo(esds.subarray(4)) : null;
+  // MP4 sample entries say 2 channels whatever the stream holds; the AudioSpecificConfig knows.
+  const config = audioConfig ? parseAudioSpecificConfig(audioConfig) : null;
   return {
     codec: entry.type,
-    sampleRate: entry.body.readUInt32BE(24) >>> 16,
-    channels: entry.body.readUInt16BE(16),
-    objectType: audioConfig && audioConfig.length > 0 ? audioConfig[0]! >> 3 : null,
+    sampleRate: config?.sampleRate || entry.body.readUInt32BE(24) >>> 16,
+    channels: config?.channels || entry.body.readUInt16BE(16),
+    objectType: config?.objectType ?? null,
     audioConfig,
   };
+}
+
+const AAC_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
+
+/** Object type, sampling rate and channel configuration: the first 13 (or 37) bits of the config. */
+export function parseAudioSpecificConfig(config: Buffer): { objectType: number; sampleRate: number; channels: number } | null {
+  let bit = 0;
+  const read = (n: number): number => {
+    let value = 0;
+    for (let i = 0; i < n; i++, bit++) value = value * 2 + (((config[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1);
+    return value;
+  };
+  if (config.length < 2) return null;
+  let objectType = read(5);
+  if (objectType === 31) objectType = 32 + read(6);
+  const rateIndex = read(4);
+  const sampleRate = rateIndex === 15 ? read(24) : (AAC_RATES[rateIndex] ?? 0);
+  return { objectType, sampleRate, channels: read(4) };
 }
 
 /** The AudioSpecificConfig inside an ES_Descriptor (tag 3) → DecoderConfigDescriptor (tag 4) → tag 5. */

@@ -24,7 +24,7 @@ export async function fitStill(inFile: string, size: Size, outFile: string, wate
 }
 
 /** RGB → yuv420p with BT.601 limited-range coefficients, as ffmpeg's own rgb24 → yuv420p conversion. */
-export function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
+function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
   const lumaSize = width * height;
   const cw = width >> 1;
