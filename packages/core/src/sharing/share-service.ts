@@ -37,6 +37,7 @@ export async function createShare(deps: CoreDeps, userId: string, projectId: str
 }
 
 async function findShare(deps: CoreDeps, shortId: string) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(shortId)) throw new AppError('NOT_FOUND', shareMessages.notFound);
   const row = await deps.db
     .selectFrom('shares as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
@@ -86,7 +87,7 @@ export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<P
   };
 }
 
-/** Counts a view atomically, at most once per viewer and half hour, so one client cannot inflate it. */
+/** Counts a view atomically, at most once per viewer in any half hour, so one client cannot inflate it. */
 export async function recordShareView(
   deps: CoreDeps,
   shortId: string,
@@ -94,16 +95,26 @@ export async function recordShareView(
 ): Promise<{ views: number; counted: boolean }> {
   await assertSharingEnabled(deps);
   const share = await findShare(deps, shortId);
-  const now = deps.clock.now().getTime();
-  const windowStart = new Date(now - (now % VIEW_WINDOW_MS));
+  const now = deps.clock.now();
   const viewerKey = createHash('sha256').update(`${viewer.ip ?? '-'}|${viewer.userAgent ?? '-'}`).digest('hex');
   return deps.db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('share_view_log')
-      .values({ share_id: share.shareId, viewer_key: viewerKey, window_start: windowStart })
-      .onConflict((oc) => oc.doNothing())
-      .returning('share_id')
+    // Lock the share so two requests from one viewer cannot both count.
+    await trx.selectFrom('shares').select('id').where('id', '=', share.shareId).forUpdate().execute();
+    const recent = await trx
+      .selectFrom('share_view_log')
+      .select('window_start')
+      .where('share_id', '=', share.shareId)
+      .where('viewer_key', '=', viewerKey)
+      .where('window_start', '>', new Date(now.getTime() - VIEW_WINDOW_MS))
       .executeTakeFirst();
+    const fresh = recent
+      ? undefined
+      : await trx
+          .insertInto('share_view_log')
+          .values({ share_id: share.shareId, viewer_key: viewerKey, window_start: now })
+          .onConflict((oc) => oc.doNothing())
+          .returning('share_id')
+          .executeTakeFirst();
     if (!fresh) {
       const current = await trx.selectFrom('shares').select('views').where('id', '=', share.shareId).executeTakeFirstOrThrow();
       return { views: current.views, counted: false };
