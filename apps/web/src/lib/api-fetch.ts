@@ -1,3 +1,4 @@
+import { callInit, parseAnswerText, readFailedAnswer } from '@reelsmith/shared';
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import { queryClient } from './query-client.ts';
 import { forceReauth } from './reauth.ts';
@@ -24,7 +25,7 @@ export interface ApiFetchDependencies {
   onReauthRequired: () => void;
 }
 
-export const sessionExpiredMessage = 'Session expired - please login again';
+export { sessionExpiredMessage } from '@reelsmith/shared';
 
 /** A non-OK answer: `message` is what the user may read, `body` is the parsed (or raw) answer. */
 export class ApiError extends Error {
@@ -39,61 +40,29 @@ export class ApiError extends Error {
   }
 }
 
+/** The §7 call rules and §8 message order come from @reelsmith/shared; this adds fetch and re-auth. */
 export function createApiFetch(deps: ApiFetchDependencies): ApiFetch {
   async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T | null> {
     const { method = 'GET', body, on401 = 'throw', signal } = options;
-    const hasBody = body !== undefined;
-    const init: RequestInit = { method, credentials: 'include' };
-    if (hasBody) {
-      init.headers = { 'Content-Type': 'application/json' };
-      init.body = JSON.stringify(body);
-    }
+    const init: RequestInit = callInit(method, body);
     if (signal) init.signal = signal;
 
     const response = await deps.fetch(path, init);
     const rawText = await response.text();
-    const data = parseAnswer(rawText);
-
     if (response.status === 401 && on401 === 'returnNull') return null;
-    if (response.status === 401 && isRecord(data) && data['requiresReauth']) {
-      deps.onReauthRequired();
-      throw new ApiError(401, firstText(data['reason'], data['message']) ?? sessionExpiredMessage, data);
-    }
     if (!response.ok) {
-      throw new ApiError(response.status, errorMessageOf(data, rawText, response), data);
+      const failed = readFailedAnswer(response.status, response.statusText, rawText);
+      if (failed.requiresReauth) deps.onReauthRequired();
+      throw new ApiError(response.status, failed.message, parseAnswerText(rawText));
     }
-    return data as T;
+    return parseAnswerText(rawText) as T;
   }
   return apiFetch as ApiFetch;
-}
-
-/** The answer as JSON when it parses, else the raw text; an empty answer is null. */
-export function parseAnswer(rawText: string): unknown {
-  if (rawText === '') return null;
-  try {
-    return JSON.parse(rawText) as unknown;
-  } catch {
-    return rawText;
-  }
-}
-
-/** Spec §8 'General': body.error, else message, else detail, else the raw text or status text. */
-export function errorMessageOf(data: unknown, rawText: string, response: Pick<Response, 'status' | 'statusText'>): string {
-  const fromBody = isRecord(data) ? firstText(data['error'], data['message'], data['detail']) : undefined;
-  return fromBody ?? (rawText.trim() || response.statusText || `Request failed with status ${response.status}`);
 }
 
 /** The default read's path: the query key's segments joined with a slash. */
 export function queryKeyToPath(queryKey: QueryKey): string {
   return queryKey.map((segment) => String(segment)).join('/');
-}
-
-function firstText(...candidates: unknown[]): string | undefined {
-  return candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The app's wrapper: a re-auth answer forgets the cached user and starts sign-in again. */

@@ -4,6 +4,7 @@
 //  - otherwise one filter graph: each clip normalised (size, 25 fps, yuv420p, 44.1 kHz, exact length),
 //    then concat (none), fades to and from black (fade), or chained xfade/acrossfade (crossfade).
 // Clips are described from their moov box in-process; ffprobe only for files that are not MP4.
+import type { VideoEngineOptions } from './engine-options.ts';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,14 +30,7 @@ interface ClipInfo {
   copyKey: string | null;
 }
 
-export interface LocalVideoMergerOptions {
-  /** Where work folders go (default: the OS temp folder). */
-  workDir?: string | undefined;
-  /** Leave each work folder in place (for benchmarks that replay the ffmpeg command). */
-  keepWorkFiles?: boolean | undefined;
-  /** Sees each encode's ffmpeg arguments (without runFfmpeg's logging and progress flags). */
-  onFfmpeg?: ((args: string[]) => void) | undefined;
-}
+export type LocalVideoMergerOptions = VideoEngineOptions;
 
 export class LocalVideoMerger implements VideoMerger {
   private readonly options: LocalVideoMergerOptions;

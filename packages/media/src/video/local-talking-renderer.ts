@@ -2,6 +2,7 @@
 //  - With an open-mouth frame: the two pre-fitted stills alternate in runs that follow the voice's
 //    loudness, fed through the concat demuxer (one decoded picture per run, not per frame).
 //  - Without one (uploaded photo): a slow eased zoom with a slight upward drift (Ken Burns).
+import type { VideoEngineOptions } from './engine-options.ts';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,14 +18,7 @@ import { fitStill, watermarkImage, watermarkPlacement, type Size } from './still
 /** How far the photo path zooms in over the clip (6%). */
 const KEN_BURNS_ZOOM = 0.06;
 
-export interface LocalTalkingVideoRendererOptions {
-  /** Where work folders go (default: the OS temp folder). */
-  workDir?: string | undefined;
-  /** Leave each work folder in place (for benchmarks that replay the ffmpeg command). */
-  keepWorkFiles?: boolean | undefined;
-  /** Sees each encode's ffmpeg arguments (without runFfmpeg's logging and progress flags). */
-  onFfmpeg?: ((args: string[]) => void) | undefined;
-}
+export type LocalTalkingVideoRendererOptions = VideoEngineOptions;
 
 export class LocalTalkingVideoRenderer implements TalkingVideoRenderer {
   private readonly options: LocalTalkingVideoRendererOptions;

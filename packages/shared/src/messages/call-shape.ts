@@ -9,13 +9,13 @@ export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface CallInit {
   method: CallMethod;
   credentials: 'include';
-  headers: Record<string, string>;
+  headers?: Record<string, string>;
   body?: string;
 }
 
 /** The fetch options of one call: `Content-Type: application/json` only when `body` is given. */
 export function callInit(method: CallMethod, body?: unknown): CallInit {
-  if (body === undefined) return { method, credentials: 'include', headers: {} };
+  if (body === undefined) return { method, credentials: 'include' };
   return { method, credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 

@@ -1,6 +1,7 @@
+import { showDownloadLockedToast } from '../../billing/download-locked-toast.tsx';
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { WIZARD_STEPS, classifyError, downloadLockedError, generationMessages, type ClassifiedError, type Quality } from '@reelsmith/shared';
+import { WIZARD_STEPS, classifyError, generationMessages, type ClassifiedError, type Quality } from '@reelsmith/shared';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLock, IconMovie, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -82,21 +83,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
     setChosenQuality(next);
   };
 
-  const showDownloadLocked = () => {
-    const locked = downloadLockedError(plan?.planName);
-    notifications.show({
-      color: 'orange',
-      title: locked.title,
-      message: (
-        <Stack gap={6} align="flex-start">
-          <Text size="sm">{locked.description}</Text>
-          <Button size="compact-xs" variant="light" onClick={() => void navigate(locked.actionHref)}>
-            {locked.action}
-          </Button>
-        </Stack>
-      ),
-    });
-  };
+  const showDownloadLocked = () => showDownloadLockedToast(plan?.planName, navigate);
 
   return (
     <Stack gap="lg">

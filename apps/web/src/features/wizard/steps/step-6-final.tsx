@@ -1,3 +1,4 @@
+import { showDownloadLockedToast } from '../../billing/download-locked-toast.tsx';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -89,19 +90,7 @@ export function StepFinal({ project, onBack, onProjectChange }: WizardStepProps)
   const jobFailed = !busy && !failure && activity.job?.status === 'dead' ? activity.job.error : null;
   const shownFailure = busy ? null : (failure ?? jobFailed);
 
-  const showLocked = () =>
-    notifications.show({
-      color: 'orange',
-      title: lockedError.title,
-      message: (
-        <Stack gap={6} align="flex-start">
-          <Text size="sm">{lockedError.description}</Text>
-          <Button size="compact-xs" variant="light" onClick={() => void navigate(lockedError.actionHref)}>
-            {lockedError.action}
-          </Button>
-        </Stack>
-      ),
-    });
+  const showLocked = () => showDownloadLockedToast(plan?.planName, navigate);
 
   return (
     <Stack gap="lg">
