@@ -73,3 +73,13 @@ export function adminProcedure(...roles: AdminRole[]) {
     return next({ ctx: { ...ctx, admin: ctx.admin } });
   });
 }
+
+// The back-office role policy (docs/decisions.md, "Admin roles"). Every admin procedure uses one of these.
+/** Reads: every role. */
+export const adminReadProcedure = adminProcedure('support', 'admin');
+/** Suspending and activating customers: every role. */
+export const userModerationProcedure = adminProcedure('support', 'admin');
+/** Subscriptions, refunds, adjustments, e-mail templates and sends, system settings: admin and superadmin. */
+export const adminManageProcedure = adminProcedure('admin');
+/** Admin accounts: superadmin only. */
+export const superadminProcedure = adminProcedure('superadmin');
