@@ -15,6 +15,7 @@ import {
 const repoRoot = resolve(import.meta.dirname, '../..');
 const serverEntry = resolve(repoRoot, 'apps/server/src/main.ts');
 const webDist = resolve(repoRoot, 'apps/web/dist');
+const adminDist = resolve(repoRoot, 'apps/admin/dist');
 const isCI = Boolean(process.env.CI);
 
 /**
@@ -52,30 +53,31 @@ function isCompleteBuild(dir: string): boolean {
 }
 
 /**
- * The server only serves the files its web directory held when it started, so a rebuild of apps/web
- * during a run (another terminal, a watcher) would blank every page. The servers get a copy of the
- * build taken while no build was writing to it.
+ * The server only serves the files its app directories held when it started, so a rebuild of apps/web
+ * or apps/admin during a run (another terminal, a watcher) would blank every page. The servers get a
+ * copy of each build taken while no build was writing to it.
  */
-function snapshotWebDist(dir: string): void {
+function snapshotBuild(source: string, app: string, dir: string): void {
   const started = Date.now();
   for (;;) {
-    if (isCompleteBuild(webDist)) {
-      const before = fingerprint(webDist);
-      cpSync(webDist, dir, { recursive: true, filter: (src) => !src.endsWith('.map') });
-      if (fingerprint(webDist) === before && isCompleteBuild(dir)) return;
+    if (isCompleteBuild(source)) {
+      const before = fingerprint(source);
+      cpSync(source, dir, { recursive: true, filter: (src) => !src.endsWith('.map') });
+      if (fingerprint(source) === before && isCompleteBuild(dir)) return;
       rmSync(dir, { recursive: true, force: true });
     }
     // A build empties the directory first, so a short absence may be one under way.
     const waited = Date.now() - started;
-    if (!existsSync(join(webDist, 'index.html')) && waited > 20_000) {
-      throw new Error(`The web app is not built (${relative(repoRoot, webDist)}/index.html is missing): run \`pnpm --filter @reelsmith/web build\` first.`);
+    if (!existsSync(join(source, 'index.html')) && waited > 20_000) {
+      throw new Error(`The ${app} app is not built (${relative(repoRoot, source)}/index.html is missing): run \`pnpm --filter @reelsmith/${app} build\` first.`);
     }
-    if (waited > 180_000) throw new Error(`${relative(repoRoot, webDist)} did not hold a complete, settled build within 3 minutes.`);
+    if (waited > 180_000) throw new Error(`${relative(repoRoot, source)} did not hold a complete, settled build within 3 minutes.`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
   }
 }
 
-const webSnapshot = runDir('E2E_WEB_DIST', 'web', snapshotWebDist);
+const webSnapshot = runDir('E2E_WEB_DIST', 'web', (dir) => snapshotBuild(webDist, 'web', dir));
+const adminSnapshot = runDir('E2E_ADMIN_DIST', 'admin', (dir) => snapshotBuild(adminDist, 'admin', dir));
 // A fresh, empty data directory (embedded database + media) per server and run.
 const devDataDir = runDir('E2E_DEV_DATA_DIR', 'dev');
 const oidcDataDir = runDir('E2E_OIDC_DATA_DIR', 'oidc');
@@ -88,6 +90,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
     PUBLIC_URL: `http://${host}:${port}`,
     DATA_DIR: dataDir,
     WEB_DIST: webSnapshot,
+    ADMIN_DIST: adminSnapshot,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     ...extra,
@@ -115,7 +118,7 @@ const gracefulShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['web/**/*.spec.ts', 'api/**/*.spec.ts'],
+  testMatch: ['web/**/*.spec.ts', 'api/**/*.spec.ts', 'admin/**/*.spec.ts'],
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: isCI,
