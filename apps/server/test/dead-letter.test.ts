@@ -54,7 +54,7 @@ describe('jobs that cannot finish', () => {
   it('marks a job dead when it arrives in the dead-letter queue (its worker kept dying)', async () => {
     const job = await t.db.db
       .insertInto('generation_jobs')
-      .values({ project_id: projectId, user_id: (await t.db.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirstOrThrow()).user_id, kind: 'final', input: {}, status: 'running' })
+      .values({ project_id: projectId, user_id: (await t.db.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirstOrThrow()).user_id, kind: 'final', input: JSON.stringify({}), status: 'running' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.jobs.boss.send('generation.dead', { generationJobId: job.id });
