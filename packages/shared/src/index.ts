@@ -8,3 +8,4 @@ export * from './projects.ts';
 export * from './messages/index.ts';
 export * from './scene-plan.ts';
 export * from './generation.ts';
+export * from './generation/progress-estimate.ts';

@@ -32,7 +32,7 @@ export function ProductDropzone({ preview, disabled, onFile }: { preview: string
           <Image src={preview} alt="Product" className={classes.productPreview} fit="contain" />
         ) : (
           <Stack align="center" gap={6} py="lg">
-            <IconPhotoUp size={36} stroke={1.5} color="var(--mantine-color-blue-6)" aria-hidden />
+            <IconPhotoUp size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
             <Text fw={600}>Drop your product image here</Text>
             <Text size="sm" c="gray.7">
               or click to browse · PNG, JPG, WebP up to 10MB

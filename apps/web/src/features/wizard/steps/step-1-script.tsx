@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/cor
 import {
   SCRIPT_MAX_CHARS,
   WIZARD_STEPS,
+  progressEstimates,
   saveScenesError,
   sceneCountFor,
   sceneDurationFor,
@@ -19,9 +20,8 @@ import { useUpgradeDialog } from '../../billing/upgrade-dialog-provider.tsx';
 import { useCurrentSubscription } from '../../billing/use-current-subscription.ts';
 import { DurationChangeDialog } from '../script/duration-change-dialog.tsx';
 import { DurationPicker } from '../script/duration-picker.tsx';
-import { GenerationProgress } from '../script/generation-progress.tsx';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { showError, showSuccess } from '../script/notify.ts';
-import { progressEstimates } from '../script/progress-estimate.ts';
 import { SceneCard } from '../script/scene-card.tsx';
 import { defaultReelTime, editScene, replaceScene, scenesReady, type SceneEdit } from '../script/script-rules.ts';
 import { useEnsureProject } from '../use-ensure-project.ts';

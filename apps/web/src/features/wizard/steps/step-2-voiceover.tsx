@@ -1,14 +1,22 @@
 import { Alert, Badge, Button, Group, Loader, Paper, ScrollArea, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
-import { VOICE_SPEED, WIZARD_STEPS, audioPlaybackError, voiceoverError, voicesFetchError, type VoiceInfo } from '@reelsmith/shared';
+import {
+  VOICE_SPEED,
+  WIZARD_STEPS,
+  audioPlaybackError,
+  progressEstimates,
+  scaleProgressEstimate,
+  voiceoverError,
+  voicesFetchError,
+  type VoiceInfo,
+} from '@reelsmith/shared';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconMicrophone } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { errorFacts } from '../../../lib/trpc-errors.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { GenerationProgress } from '../script/generation-progress.tsx';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { showError } from '../script/notify.ts';
 import { StepNav } from '../script/step-nav.tsx';
-import { progressEstimates, scaleEstimate } from '../script/progress-estimate.ts';
 import { useProjectJobs } from '../use-project-jobs.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
 import { useVoicePreview } from '../voice/use-voice-preview.ts';
@@ -209,7 +217,7 @@ export function StepVoiceover({ project, onNext, onBack, onProjectChange }: Wiza
       {generate.isPending ? (
         <GenerationProgress
           label="Generating voiceover"
-          estimate={scaleEstimate(progressEstimates.voicePerScene, scenes.length)}
+          estimate={scaleProgressEstimate(progressEstimates.voicePerScene, scenes.length)}
           job={jobs.latestJobOf('voiceover')}
         />
       ) : null}

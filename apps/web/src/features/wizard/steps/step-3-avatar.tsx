@@ -7,6 +7,7 @@ import {
   avatarSelectionError,
   avatarSuggestionError,
   avatarUploadError,
+  progressEstimates,
   removeImageError,
   type AspectRatio,
 } from '@reelsmith/shared';
@@ -30,9 +31,8 @@ import {
 } from '../avatar/avatar-rules.ts';
 import { ChoiceCard } from '../avatar/choice-card.tsx';
 import { UploadZone } from '../avatar/upload-zone.tsx';
-import { GenerationProgress } from '../script/generation-progress.tsx';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { showError } from '../script/notify.ts';
-import { progressEstimates } from '../script/progress-estimate.ts';
 import { StepNav } from '../script/step-nav.tsx';
 import { useProjectJobs } from '../use-project-jobs.ts';
 import type { WizardStepProps } from '../wizard-context.ts';

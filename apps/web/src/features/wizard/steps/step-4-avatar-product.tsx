@@ -8,6 +8,7 @@ import {
   productSelectionError,
   productSkipError,
   productUploadError,
+  progressEstimates,
   type TitledError,
 } from '@reelsmith/shared';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconPlayerSkipForward, IconSparkles } from '@tabler/icons-react';
@@ -20,8 +21,7 @@ import { ProductDropzone } from '../product/product-dropzone.tsx';
 import { productFileProblem, productRequestProblem, readAsDataUrl, savedImageAsDataUrl } from '../product/product-rules.ts';
 import classes from '../product/product.module.css';
 import { selectedAvatarUrl, selectedProductIndex } from '../product/selection.ts';
-import { GenerationProgress } from '../video/generation-progress.tsx';
-import { estimates } from '../video/progress-estimate.ts';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { useGeneration } from '../video/use-generation.ts';
 import { useWizard, type WizardStepProps } from '../wizard-context.ts';
 
@@ -185,7 +185,9 @@ export function StepAvatarProduct({ project, onNext, onBack, onProjectChange }: 
         </Grid.Col>
       </Grid>
 
-      <GenerationProgress label="Creating product variations" activity={activity} estimate={estimates.avatar} />
+      {activity.active ? (
+        <GenerationProgress label="Creating product variations" estimate={progressEstimates.avatar} job={activity.job} startedAt={activity.startedAt} />
+      ) : null}
 
       {variations.length > 0 ? (
         <Stack gap="xs">

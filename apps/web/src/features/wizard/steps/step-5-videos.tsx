@@ -1,7 +1,15 @@
 import { showDownloadLockedToast } from '../../billing/download-locked-toast.tsx';
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { WIZARD_STEPS, classifyError, generationMessages, type ClassifiedError, type Quality } from '@reelsmith/shared';
+import {
+  WIZARD_STEPS,
+  classifyError,
+  generationMessages,
+  progressEstimates,
+  scaleProgressEstimate,
+  type ClassifiedError,
+  type Quality,
+} from '@reelsmith/shared';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLock, IconMovie, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,8 +20,7 @@ import { UpgradeDialog } from '../../billing/upgrade-dialog.tsx';
 import { useCurrentSubscription } from '../../billing/use-current-subscription.ts';
 import { cssAspectRatio } from '../../share/share-rules.ts';
 import { selectedPictureUrl } from '../product/selection.ts';
-import { GenerationProgress } from '../video/generation-progress.tsx';
-import { estimates, scaled } from '../video/progress-estimate.ts';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { SceneVideoCard } from '../video/scene-video-card.tsx';
 import { useGeneration } from '../video/use-generation.ts';
 import classes from '../video/video.module.css';
@@ -71,7 +78,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
   const busy = activity.active;
   const jobFailure = !busy && !failure && activity.job?.status === 'dead' && activity.job.error ? classifyError(activity.job.error) : null;
   const shownFailure = busy ? null : (failure ?? jobFailure);
-  const estimate = scaled(quality === 'high' ? estimates.videoHigh : estimates.videoStandard, project.scenes.length);
+  const estimate = scaleProgressEstimate(quality === 'high' ? progressEstimates.highVideoPerScene : progressEstimates.standardVideoPerScene, project.scenes.length);
   const downloadLocked = plan ? !plan.allowDownload : true;
 
   const pickQuality = (value: string) => {
@@ -120,7 +127,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
           <Paper withBorder radius="md" p="md" className={classes.option} data-checked>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Group gap="sm" wrap="nowrap">
-                <IconMovie size={22} color="var(--mantine-color-blue-6)" aria-hidden />
+                <IconMovie size={22} color="var(--mantine-primary-color-filled)" aria-hidden />
                 <Stack gap={2}>
                   <Text fw={700}>OmniHuman</Text>
                   <Text size="sm" c="gray.7">
@@ -157,7 +164,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
         </Text>
       </Group>
 
-      <GenerationProgress label="Generating videos" activity={activity} estimate={estimate} />
+      {activity.active ? <GenerationProgress label="Generating videos" estimate={estimate} job={activity.job} startedAt={activity.startedAt} /> : null}
 
       {shownFailure ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={shownFailure.title}>

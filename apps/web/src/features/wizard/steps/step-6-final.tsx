@@ -7,6 +7,7 @@ import {
   finalVideoErrorText,
   generationMessages,
   noVideoAvailableError,
+  progressEstimates,
   toUserMessage,
   videoCreationFailedError,
 } from '@reelsmith/shared';
@@ -21,8 +22,7 @@ import { cssAspectRatio } from '../../share/share-rules.ts';
 import { FinalPlayer } from '../final/final-player.tsx';
 import { downloadState, finalVideoOf, parseFinalVideo, transitions, type Transition } from '../final/final-rules.ts';
 import classes from '../final/final.module.css';
-import { GenerationProgress } from '../video/generation-progress.tsx';
-import { estimates } from '../video/progress-estimate.ts';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { useGeneration } from '../video/use-generation.ts';
 import { selectedPictureUrl } from '../product/selection.ts';
 import { videoCoverage } from '../video/video-rules.ts';
@@ -106,7 +106,7 @@ export function StepFinal({ project, onBack, onProjectChange }: WizardStepProps)
             {project.scenes.map((scene, i) => {
               const url = assets.video_generated?.[scene.sceneId];
               return (
-                <Stack key={scene.sceneId} gap={4} maw={{ base: 'calc(50% - 6px)', xs: 140 }}>
+                <Stack key={scene.sceneId} gap={4} w={{ base: 'calc(50% - 6px)', xs: 140 }}>
                   {url ? (
                     <video className={classes.scenePreview} style={{ aspectRatio: aspect }} src={url} poster={poster} controls preload="metadata" playsInline aria-label={`Scene ${i + 1} preview`} />
                   ) : null}
@@ -169,7 +169,9 @@ export function StepFinal({ project, onBack, onProjectChange }: WizardStepProps)
         </Button>
       </Group>
 
-      <GenerationProgress label="Creating final video" activity={activity} estimate={estimates.merge} />
+      {activity.active ? (
+        <GenerationProgress label="Creating final video" estimate={progressEstimates.merge} job={activity.job} startedAt={activity.startedAt} />
+      ) : null}
 
       {shownFailure ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={videoCreationFailedError.title}>

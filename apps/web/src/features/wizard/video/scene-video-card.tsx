@@ -35,7 +35,7 @@ export function SceneVideoCard({
             <Stack gap={6} miw={0} style={{ flex: 1 }}>
               <Group gap="xs">
                 <Text fw={700}>{scene.title || `Scene ${number}`}</Text>
-                <Badge variant="light" color="gray">
+                <Badge variant="light" color="gray" tt="none">
                   {formatSeconds(seconds)}
                 </Badge>
               </Group>

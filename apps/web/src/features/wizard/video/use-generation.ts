@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { isJobActive, useProjectJobs, type GenerationJob, type GenerationJobKind } from '../use-project-jobs.ts';
 
@@ -42,16 +42,4 @@ export function useGeneration(projectId: string | undefined, kind: GenerationJob
     active: pending || running,
     startedAt: jobStart ?? (pending && submittedAt > 0 ? submittedAt : null),
   };
-}
-
-/** Seconds since `startedAt`, ticking every second while `active`. */
-export function useElapsedSeconds(active: boolean, startedAt: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return startedAt === null ? 0 : Math.max(0, (now - startedAt) / 1000);
 }
