@@ -2,6 +2,7 @@
 // encodes (the commands the stage ran, replayed with their prepared inputs: no Node-side work).
 //
 //   node bench/pipeline/run.ts [--repeat 3] [--concurrency 2] [--paths]
+//   node bench/pipeline/run.ts --providers fake   (the wizard through the provider adapters and loopback fakes)
 //
 // Prints a table (stage | wall s | bare s) and, as the last line, `total_s=<s> bare_s=<s>`.
 // Stages run in order and share a context; to add one, push it onto `stages` (see README.md).
@@ -26,6 +27,7 @@ const { values: flags } = parseArgs({
     repeat: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: String(Math.min(3, availableParallelism())) },
     paths: { type: 'boolean', default: false },
+    providers: { type: 'string', default: 'local' },
   },
 });
 const repeat = Math.max(1, Number(flags.repeat));
@@ -283,4 +285,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (flags.providers === 'fake') {
+  const { runProvidersFake } = await import('./providers-fake.ts');
+  await runProvidersFake(concurrency);
+} else if (flags.providers !== 'local') {
+  throw new Error(`--providers must be local or fake (got ${flags.providers})`);
+} else {
+  await main();
+}

@@ -9,8 +9,10 @@ import { registerLocalCheckout } from './billing/local-checkout-routes.ts';
 import { registerMediaRoute } from './media/media-route.ts';
 import { registerStripeWebhook } from './billing/stripe-webhook.ts';
 import type { Config } from './config.ts';
+import { bufferJsonResponses } from './plugins/buffer-json-responses.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
+import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaticApps } from './plugins/static-apps.ts';
 import { registerTrpc } from './plugins/trpc.ts';
@@ -30,13 +32,17 @@ export interface AppOptions {
 export async function buildApp({ config, core, logger, mediaSecret }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 15 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
 
   // Text answers (JS, CSS, HTML, JSON) are compressed; media is already compressed and keeps its ranges.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  // Answers up to 64 KiB (all API JSON) are compressed in one call rather than through a zlib stream
+  // per response, the plugin's default above 8 KiB on two cores: about a third less CPU (bench/api).
+  bufferJsonResponses(app);
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   await app.register(cookie);
   await app.register(formbody);
   await registerSecurity(app, config);

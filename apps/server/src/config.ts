@@ -1,21 +1,26 @@
 // The only module that reads process.env: everything else receives a parsed Config.
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { ProvidersConfig } from '@reelsmith/media';
+import { providersEnvSchema, providersFromEnv, ProvidersConfigError } from './providers-env.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
+const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  /** Connections per process to PostgreSQL (each server or worker process has its own pool). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
+  TRUSTED_PROXY_GEO: z.enum(['', 'none', 'cloudflare', 'vercel', 'headers']).default('').transform((v) => (v === '' || v === 'none' ? undefined : v)),
   GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -40,7 +45,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().optional(),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_HOST: z.string().optional().transform((v) => v || undefined),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional().transform((v) => v || undefined),
+  SMTP_PASSWORD: z.string().optional().transform((v) => v || undefined),
+  EMAIL_FROM: z.string().optional().transform((v) => v || undefined),
 });
+
+/** The AI providers' variables live in providers-env.ts, parsed here with the rest. */
+const envSchema = baseEnvSchema.extend(providersEnvSchema.shape);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -50,8 +64,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   logLevel: string;
   trustProxy: boolean;
+  /** The proxy whose location headers are believed (cloudflare: CF-IPCountry/CF-IPCity); else the IP is looked up offline. */
+  trustedProxyGeo: 'cloudflare' | 'vercel' | 'headers' | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   sessionTtlSeconds: number;
   rateLimitMax: number;
@@ -69,6 +86,43 @@ export interface Config {
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string; prefix: string | undefined } | undefined;
   /** Stripe when configured; otherwise the local test checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
+  /** Which AI provider serves each capability (local engine unless chosen), with keys and limits. */
+  providers: ProvidersConfig;
+  /** The deployment's SMTP server, used when the back-office e-mail settings name none. */
+  smtp: SmtpEnvironment | undefined;
+}
+
+export interface SmtpEnvironment {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
+
+/** SMTP_URL (smtp:// or smtps://, credentials URL-encoded) or SMTP_HOST with its companions. */
+function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined {
+  if (e.SMTP_URL) {
+    let url: URL;
+    try {
+      url = new URL(e.SMTP_URL);
+    } catch {
+      throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 (or smtps:// for port 465).');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+    const secure = url.protocol === 'smtps:';
+    return {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      user: url.username ? decodeURIComponent(url.username) : e.SMTP_USER,
+      password: url.password ? decodeURIComponent(url.password) : e.SMTP_PASSWORD,
+      from: e.EMAIL_FROM ?? '',
+    };
+  }
+  if (!e.SMTP_HOST) return undefined;
+  return { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_PORT === 465, user: e.SMTP_USER, password: e.SMTP_PASSWORD, from: e.EMAIL_FROM ?? '' };
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -107,6 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
     throw new ConfigError('Production needs ADMIN_EMAIL and ADMIN_PASSWORD for the main admin.');
   }
+  let providers: ProvidersConfig;
+  try {
+    providers = providersFromEnv(e, isProduction);
+  } catch (err) {
+    if (err instanceof ProvidersConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -115,8 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    trustedProxyGeo: e.TRUSTED_PROXY_GEO,
     google,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
@@ -136,5 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
         : undefined,
+    smtp: smtpFromEnv(e),
+    providers,
   };
 }

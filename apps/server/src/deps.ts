@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { LocalDiskStorage, projectCleanup, S3Storage, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
+import { createEmailNotifier, LocalDiskStorage, projectCleanup, S3Storage, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
-import { createLocalEngine } from '@reelsmith/media';
+import { createProviderEngine, summariseProviders } from '@reelsmith/media';
 import type { Config } from './config.ts';
 import { mediaSecret } from './media-secret.ts';
 import { createPaymentProvider } from './payments.ts';
@@ -25,6 +25,7 @@ export interface RuntimeDeps {
 export async function buildRuntimeDeps(config: Config, logger: Logger, options: { work?: boolean } = {}): Promise<RuntimeDeps> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
     pgliteDir: join(config.dataDir, 'db'),
     onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
   });
@@ -35,27 +36,36 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   const storage: MediaStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'media'));
   const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger });
   await jobs.start();
+  const signingSecret = await mediaSecret(config);
   const core: AppDeps = {
     db: database.db,
     logger,
     clock: systemClock,
     publicUrl: config.publicUrl,
     payments: createPaymentProvider(config, database.db, systemClock),
-    engine: createLocalEngine(),
+    // Per capability the configured AI provider, else the offline engine (config.providers).
+    engine: createProviderEngine(config.providers),
+    providers: summariseProviders(config.providers),
     storage,
     jobs,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger }),
+    mediaSecret: signingSecret,
+    smtpFallback: config.smtp,
   };
+  // Transactional mails go out in the background after their request's transaction commits.
+  const email = createEmailNotifier(core);
+  core.email = email;
   const work = options.work ?? config.role !== 'server';
   if (work) await jobs.work(core, { concurrency: config.workerConcurrency });
   return {
     core,
     database,
     jobs,
-    mediaSecret: await mediaSecret(config),
+    mediaSecret: signingSecret,
     close: async () => {
       await jobs.stop();
+      await email.settled();
       await database.close();
     },
   };

@@ -9,10 +9,14 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The API context for a Fastify request: customer session cookie and admin bearer token. */
-export function contextFromRequest(core: AppDeps, req: FastifyRequest): Promise<ApiContext> {
+/**
+ * The API context for a Fastify request: customer session cookie and admin bearer token. Public
+ * REST routes pass `withSession: false`: their procedures never read the customer, so the session
+ * lookup (a query per call) is skipped.
+ */
+export function contextFromRequest(core: AppDeps, req: FastifyRequest, options: { withSession?: boolean } = {}): Promise<ApiContext> {
   return createApiContext(core, {
-    sessionToken: req.cookies[CUSTOMER_SESSION_COOKIE],
+    sessionToken: options.withSession === false ? undefined : req.cookies[CUSTOMER_SESSION_COOKIE],
     adminToken: bearerToken(req.headers.authorization),
     ip: req.ip ?? null,
     userAgent: req.headers['user-agent'] ?? null,

@@ -1,6 +1,6 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureMainAdmin, seedDemoCustomer, seedPlans, seedSystemSettings, type CoreDeps } from '@reelsmith/core';
+import { ensureMainAdmin, seedDemoCustomer, seedEmailTemplates, seedPlans, seedSystemSettings, type CoreDeps } from '@reelsmith/core';
 import type { Config } from './config.ts';
 
 export interface StartupData {
@@ -19,6 +19,7 @@ const passwordFile = (config: Config) => join(config.dataDir, 'initial-admin-pas
 export async function prepareStartupData(config: Config, core: CoreDeps, options: { demo: boolean }): Promise<StartupData> {
   await seedPlans(core);
   await seedSystemSettings(core);
+  await seedEmailTemplates(core);
   const admin = await ensureMainAdmin(core, config.admin);
   let adminPassword: string | undefined;
   if (admin.generatedPassword) {

@@ -123,7 +123,7 @@ describe('configuration', () => {
   });
 
   it('accepts a complete production configuration with secure cookies', () => {
-    const config = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' });
+    const config = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', LLM_PROVIDER: 'local', TTS_PROVIDER: 'local', IMAGE_PROVIDER: 'local', VIDEO_PROVIDER: 'local' });
     expect(config.isProduction).toBe(true);
     expect(config.google?.issuer).toBe('https://accounts.google.com');
   });

@@ -5,13 +5,16 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
-import { LocalDiskStorage, projectCleanup, type AppDeps } from '@reelsmith/core';
+import { createEmailNotifier, LocalDiskStorage, projectCleanup, type AppDeps } from '@reelsmith/core';
 import { JobRunner } from '@reelsmith/jobs';
 import { createLocalEngine } from '@reelsmith/media';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPaymentProvider } from '../src/payments.ts';
+
+/** The media-signing secret of test apps (signed /media links verify against it). */
+export const testMediaSecret = 'test-media-secret-0123456789abcdef';
 
 export interface TestApp {
   app: FastifyInstance & { core: AppDeps };
@@ -27,7 +30,7 @@ export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   db?: TestDatabase,
-  options: { work?: boolean } = {},
+  options: { work?: boolean; /** Wires the transactional e-mail notifier, as the real server does. */ email?: boolean } = {},
 ): Promise<TestApp> {
   const database = db ?? (await createSeededTestDatabase(kind));
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
@@ -53,9 +56,12 @@ export async function buildTestApp(
     jobs,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger: silentLogger }),
+    mediaSecret: testMediaSecret,
+    smtpFallback: config.smtp,
   };
+  if (options.email) core.email = createEmailNotifier(core);
   if (options.work !== false) await jobs.work(core);
-  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent'), mediaSecret: 'test-media-secret-0123456789abcdef' }), { core });
+  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent'), mediaSecret: testMediaSecret }), { core });
   await app.ready();
   return {
     app,

@@ -1,8 +1,10 @@
 import {
+  readPlatformStatus,
   resolveAdminToken,
   resolveCustomerSession,
   type AdminPrincipal,
   type AppDeps,
+  type PlatformStatus,
   type SessionLookup,
 } from '@reelsmith/core';
 
@@ -13,6 +15,8 @@ export interface ApiContext {
   admin: AdminPrincipal | null;
   ip: string | null;
   userAgent: string | null;
+  /** The platform's feature switches, read at most once per request (a tRPC batch shares one context). */
+  platformStatus: () => Promise<PlatformStatus>;
 }
 
 export interface ContextInput {
@@ -28,5 +32,7 @@ export async function createApiContext(deps: AppDeps, input: ContextInput): Prom
     resolveCustomerSession(deps, input.sessionToken),
     resolveAdminToken(deps, input.adminToken),
   ]);
-  return { deps, customer, admin, ip: input.ip, userAgent: input.userAgent };
+  let status: Promise<PlatformStatus> | undefined;
+  const platformStatus = () => (status ??= readPlatformStatus(deps.db));
+  return { deps, customer, admin, ip: input.ip, userAgent: input.userAgent, platformStatus };
 }

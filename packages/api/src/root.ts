@@ -4,6 +4,7 @@ import { billingRouter } from './routers/billing/index.ts';
 import { generationRouter } from './routers/generation/index.ts';
 import { projectsRouter } from './routers/projects/index.ts';
 import { sharingRouter } from './routers/sharing/index.ts';
+import { platformRouter } from './routers/platform/index.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   billing: billingRouter,
   sharing: sharingRouter,
   admin: adminRouter,
+  platform: platformRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ const ctx = (admin: AdminPrincipal | null, customer: ApiContext['customer'] = { 
   admin,
   ip: null,
   userAgent: null,
+  platformStatus: async () => ({ maintenanceMode: false, registrationEnabled: true, projectSharingEnabled: true }),
 });
 const admin = (role: AdminPrincipal['role']): AdminPrincipal => ({ id: 'a', email: 'a@example.com', role, tokenId: 't' });
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { accountSuspendedMessage, hasAdminRole, type AdminRole } from '@reelsmith/core';
+import { accountSuspendedMessage, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
 import { AppError, internalErrorMessage, sessionExpiredMessage } from '@reelsmith/shared';
 import type { ApiContext } from './context.ts';
 
@@ -19,7 +19,8 @@ export interface ApiMeta {
 const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const hidden = shape.data.httpStatus >= 500;
+    // 5xx messages are hidden, except the maintenance notice customers must read.
+    const hidden = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError && error.cause.details?.maintenance === true);
     const message = error.cause instanceof ZodError ? describeZodError(error.cause) : hidden ? internalErrorMessage : shape.message;
     const details = error.cause instanceof AppError ? error.cause.details : undefined;
     return {
@@ -51,11 +52,15 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
 
 /** A signed-in, active customer; anything else answers 401 with requiresReauth. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
   const session = ctx.customer;
   if (session.state !== 'active') {
     const message = session.state === 'suspended' ? accountSuspendedMessage : sessionExpiredMessage;
     throw new TRPCError({ code: 'UNAUTHORIZED', message });
+  }
+  // Maintenance mode (a back-office setting): customers may still ask who they are (auth.*), nothing else.
+  if (!path.startsWith('auth.') && (await ctx.platformStatus()).maintenanceMode) {
+    throw new AppError('SERVICE_UNAVAILABLE', maintenanceMessage, { maintenance: true });
   }
   return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
 });

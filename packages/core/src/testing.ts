@@ -58,3 +58,5 @@ export async function createSeededTestDatabase(kind: DatabaseKind): Promise<Test
   };
   return t;
 }
+
+export { startSmtpSink, type SmtpSink } from './email/smtp-sink.ts';

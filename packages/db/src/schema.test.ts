@@ -18,6 +18,8 @@ const expected: Record<string, string[]> = {
   shares: ['id', 'project_id', 'short_id', 'views', 'is_public', 'created_at'],
   share_view_log: ['share_id', 'viewer_key', 'window_start'],
   generation_jobs: ['id', 'project_id', 'user_id', 'kind', 'status', 'stage', 'percent', 'input', 'result', 'error', 'attempts', 'queue_job_id', 'created_at', 'started_at', 'finished_at', 'updated_at'],
+  generation_costs: ['id', 'job_id', 'project_id', 'user_id', 'capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at'],
+  credit_returns: ['id', 'project_id', 'user_id', 'subscription_id', 'job_id', 'reason', 'returned_at', 'retaken_at'],
   admins: ['id', 'email', 'password_hash', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'failed_login_attempts', 'locked_until', 'last_login_at', 'created_at', 'updated_at'],
   admin_tokens: ['id', 'admin_id', 'token_hash', 'ip', 'user_agent', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
   audit_logs: ['id', 'created_at', 'action', 'severity', 'user_type', 'admin_id', 'admin_email', 'ip_address', 'resource_type', 'resource_id', 'details'],

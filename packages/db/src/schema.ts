@@ -198,6 +198,36 @@ export interface GenerationJobsTable {
   updated_at: Timestamp;
 }
 
+export type CostCapability = 'llm' | 'tts' | 'image' | 'video';
+export type CostUnit = 'seconds' | 'images' | 'characters' | 'tokens';
+/** numeric columns read back as strings (exact decimals); written as numbers. */
+type Decimal = ColumnType<string, number | string, number | string>;
+
+export interface GenerationCostsTable {
+  id: Generated<string>;
+  job_id: string | null;
+  project_id: string | null;
+  user_id: string | null;
+  capability: CostCapability;
+  provider: string;
+  model: string;
+  unit: CostUnit;
+  quantity: Decimal;
+  amount_usd: Decimal;
+  created_at: CreatedAt;
+}
+
+export interface CreditReturnsTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  subscription_id: string | null;
+  job_id: string | null;
+  reason: string;
+  returned_at: CreatedAt;
+  retaken_at: NullableTimestamp;
+}
+
 export interface ShareViewLogTable {
   share_id: string;
   viewer_key: string;
@@ -297,6 +327,8 @@ export interface Database {
   shares: SharesTable;
   share_view_log: ShareViewLogTable;
   generation_jobs: GenerationJobsTable;
+  generation_costs: GenerationCostsTable;
+  credit_returns: CreditReturnsTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   audit_logs: AuditLogsTable;

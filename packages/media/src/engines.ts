@@ -2,6 +2,12 @@
 // (this package) implements them offline, and provider adapters (a later issue) implement them with
 // real AI services. Nothing provider-specific crosses these types.
 import type { AspectRatio, Quality } from '@reelsmith/shared';
+import type { CostSink } from './providers/cost.ts';
+
+/** Paid providers report each call's cost here (the local engine costs nothing and never calls it). */
+export interface Costed {
+  onCost?: CostSink | undefined;
+}
 
 /** A file on local disk the caller owns (a temporary work file until stored). */
 export type LocalFile = string;
@@ -16,7 +22,7 @@ export interface PlannedScene {
   wordCount: number;
 }
 
-export interface SceneRequest {
+export interface SceneRequest extends Costed {
   script: string;
   reelTime: number;
   /** Defaults follow the reel time (customer spec §9). */
@@ -30,7 +36,7 @@ export interface SceneWriter {
   regenerate(request: SceneRequest & { scenes: PlannedScene[]; sceneIndex: number | null }): Promise<PlannedScene[]>;
 }
 
-export interface AvatarPromptRequest {
+export interface AvatarPromptRequest extends Costed {
   scenes: { title: string; text: string }[];
   projectTitle: string;
   script: string;
@@ -71,7 +77,7 @@ export interface VoiceCatalogue {
   get(id: string): Promise<Voice | undefined>;
 }
 
-export interface SpeechRequest {
+export interface SpeechRequest extends Costed {
   voiceId: string;
   text: string;
   /** 0.7 to 1.2 (1.0 normal). */
@@ -87,8 +93,16 @@ export interface SpeechRequest {
 
 export interface SpeechResult {
   file: LocalFile;
+  /** Per-character timings of the speech (providers that return them), for timing captions later. */
+  alignment?: SpeechAlignment | undefined;
   durationSeconds: number;
   mimeType: string;
+}
+
+export interface SpeechAlignment {
+  characters: string[];
+  startSeconds: number[];
+  endSeconds: number[];
 }
 
 export interface SpeechSynthesiser {
@@ -99,7 +113,7 @@ export interface SpeechSynthesiser {
 
 export type AvatarModel = 'google-imagen-4-ultra' | 'flux-kontext';
 
-export interface AvatarRequest {
+export interface AvatarRequest extends Costed {
   description: string;
   aspect: AspectRatio;
   model: AvatarModel;
@@ -129,7 +143,7 @@ export interface AvatarImager {
 
 export type ProductLayout = 'held-in-hand' | 'beside' | 'raised' | 'on-counter';
 
-export interface ProductCompositeRequest {
+export interface ProductCompositeRequest extends Costed {
   avatarFile: LocalFile;
   /** The matching open-mouth frame, when the avatar has one. */
   avatarMouthOpenFile: LocalFile | null;
@@ -146,7 +160,7 @@ export interface ProductCompositor {
 
 // ——— Video ———
 
-export interface TalkingVideoRequest {
+export interface TalkingVideoRequest extends Costed {
   /** The avatar picture (mouth closed). */
   imageFile: LocalFile;
   /** Open-mouth frame; without one the picture gets gentle motion instead (uploaded photos). */
@@ -169,6 +183,8 @@ export interface VideoResult {
 
 export interface TalkingVideoRenderer {
   render(request: TalkingVideoRequest): Promise<VideoResult>;
+  /** The longest audio the model accepts, in seconds (none for the local renderer). */
+  maxAudioSeconds?: number | undefined;
 }
 
 export type Transition = 'none' | 'fade' | 'crossfade';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { signInWithIdentity, type AppDeps } from '@reelsmith/core';
+import { readPlatformStatus, signInWithIdentity, type AppDeps } from '@reelsmith/core';
 import type { IdentityInput } from '@reelsmith/db';
 import { safeReturnPath } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
-import { requestMeta } from './request-meta.ts';
+import { sessionRequestMeta } from './request-meta.ts';
 import { RETURN_TO_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 /** Opens the customer session for a vouched identity and sets its cookie; returns where to go next. */
@@ -13,9 +13,11 @@ export async function completeSignIn(
   deps: { config: Config; core: AppDeps },
   identity: IdentityInput,
 ): Promise<{ returnTo: string; userId: string; isNewUser: boolean }> {
-  const signed = await signInWithIdentity(deps.core, identity, requestMeta(req, deps.config), {
+  // New customers need both the deployment's REGISTRATION_ENABLED and the back-office switch.
+  const { registrationEnabled } = await readPlatformStatus(deps.core.db);
+  const signed = await signInWithIdentity(deps.core, identity, await sessionRequestMeta(req, deps.config), {
     sessionTtlSeconds: deps.config.sessionTtlSeconds,
-    registrationEnabled: deps.config.registrationEnabled,
+    registrationEnabled: deps.config.registrationEnabled && registrationEnabled,
   });
   setSessionCookie(reply, deps.config, signed.token, signed.expiresAt);
   const returnTo = safeReturnPath(req.cookies[RETURN_TO_COOKIE]);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '@reelsmith/core';
+import { geoFromProxyHeaders, withIpLocation, type RequestMeta } from '@reelsmith/core';
 import type { Config } from '../config.ts';
 
 function header(req: FastifyRequest, name: string): string | null {
@@ -9,25 +9,20 @@ function header(req: FastifyRequest, name: string): string | null {
 }
 
 /**
- * User agent, IP and, where a trusted proxy says so, country and city. Location headers are only
- * believed behind a trusted proxy, since a client could otherwise send them itself.
+ * User agent, IP and, where the configured proxy says so, country and city. Location headers are
+ * only believed from the proxy named by TRUSTED_PROXY_GEO, since a client could otherwise send them itself.
  */
 export function requestMeta(req: FastifyRequest, config: Config): RequestMeta {
-  const trusted = config.trustProxy;
-  const country = trusted ? (header(req, 'cf-ipcountry') ?? header(req, 'x-vercel-ip-country') ?? header(req, 'x-geo-country')) : null;
-  const rawCity = trusted ? (header(req, 'x-vercel-ip-city') ?? header(req, 'x-geo-city')) : null;
-  let city: string | null = null;
-  if (rawCity) {
-    try {
-      city = decodeURIComponent(rawCity);
-    } catch {
-      city = rawCity;
-    }
-  }
+  const geo = config.trustedProxyGeo ? geoFromProxyHeaders(config.trustedProxyGeo, (name) => header(req, name)) : null;
   return {
     userAgent: req.headers['user-agent']?.slice(0, 1024) ?? null,
     ip: req.ip ?? null,
-    country: country && country !== 'XX' ? country : null,
-    city,
+    country: geo?.country ?? null,
+    city: geo?.city ?? null,
   };
+}
+
+/** The request details for a new session, located from the IP (offline database) when no trusted proxy did. */
+export function sessionRequestMeta(req: FastifyRequest, config: Config): Promise<RequestMeta> {
+  return withIpLocation(requestMeta(req, config));
 }

@@ -7,7 +7,8 @@ const codeByStatus = new Map<number, AppErrorCode>(
 
 export function errorBody(status: number, message: string, extra: Record<string, unknown> = {}): ErrorBody {
   const code = codeByStatus.get(status) ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
-  const shown = status >= 500 ? internalErrorMessage : message;
+  // 5xx messages are hidden, except the maintenance notice customers must read.
+  const shown = status >= 500 && extra.maintenance !== true ? internalErrorMessage : message;
   return { error: shown, message: shown, code, ...(status === 401 ? { requiresReauth: true } : {}), ...extra };
 }
 

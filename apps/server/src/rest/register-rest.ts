@@ -19,7 +19,7 @@ export function registerRest(app: FastifyInstance, core: AppDeps, routes: RestRo
       ...(route.rateLimitPerMinute ? { config: { rateLimit: { max: route.rateLimitPerMinute, timeWindow: '1 minute' } } } : {}),
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const ctx = await contextFromRequest(core, req);
+        const ctx = await contextFromRequest(core, req, { withSession: route.access !== 'public' });
         const input = route.input?.({
           params: req.params as Record<string, string>,
           query: req.query as Record<string, unknown>,

@@ -54,6 +54,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'PATCH', path: '/api/projects/{id}', procedure: 'projects.patch', access: 'customer', input: (r) => ({ ...asObject(r.body), id: r.params.id }), inputFrom: 'body' },
   { method: 'DELETE', path: '/api/projects/{id}', procedure: 'projects.delete', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
   { method: 'POST', path: '/api/projects/{id}/share', procedure: 'sharing.create', access: 'customer', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
+  // Maintenance mode and sign-ups (back-office settings), read by the customer app on load.
+  { method: 'GET', path: '/api/platform/status', procedure: 'platform.status', access: 'public' },
   { method: 'GET', path: '/api/share/{shortId}', procedure: 'sharing.get', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query' },
   { method: 'PUT', path: '/api/share/{shortId}/view', procedure: 'sharing.view', access: 'public', input: (r) => ({ shortId: r.params.shortId }), inputFrom: 'query', rateLimitPerMinute: 60 },
 
@@ -73,4 +75,34 @@ export const restRoutes: RestRoute[] = [
   // Back-office
   { method: 'POST', path: '/api/admin/login', procedure: 'admin.auth.login', access: 'public', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
   { method: 'POST', path: '/api/admin/logout', procedure: 'admin.auth.logout', access: 'admin' },
+  // Back-office: overview, users, sessions, projects, activity
+  { method: 'GET', path: '/api/admin/stats', procedure: 'admin.stats.get', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/analytics/project-funnel', procedure: 'admin.analytics.projectFunnel', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/analytics/signup-subscription-funnel', procedure: 'admin.analytics.signupFunnel', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/users', procedure: 'admin.users.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'PATCH', path: '/api/admin/users/{userId}/status', procedure: 'admin.users.setStatus', access: 'admin', input: (r) => ({ ...asObject(r.body ?? {}), userId: r.params.userId }), inputFrom: 'body' },
+  { method: 'GET', path: '/api/admin/users/{userId}/projects', procedure: 'admin.users.projects', access: 'admin', input: (r) => ({ userId: r.params.userId }), inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/sessions', procedure: 'admin.sessions.list', access: 'admin' },
+  { method: 'GET', path: '/api/admin/projects/stats', procedure: 'admin.projects.stats', access: 'admin' },
+  { method: 'GET', path: '/api/admin/projects', procedure: 'admin.projects.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/audit-logs', procedure: 'admin.auditLogs.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/audit-logs/summary', procedure: 'admin.auditLogs.summary', access: 'admin' },
+  // Back-office: subscriptions, settings, admin accounts
+  { method: 'GET', path: '/api/admin/subscriptions/overview', procedure: 'admin.subscriptions.overview', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/subscriptions', procedure: 'admin.subscriptions.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'GET', path: '/api/admin/users/{userId}/subscription', procedure: 'admin.subscriptions.forUser', access: 'admin', input: (r) => ({ userId: r.params.userId }), inputFrom: 'query' },
+  { method: 'POST', path: '/api/admin/subscriptions/{subscriptionId}/refund', procedure: 'admin.subscriptions.refund', access: 'admin', input: (r) => ({ ...asObject(r.body ?? {}), subscriptionId: r.params.subscriptionId }), inputFrom: 'body' },
+  { method: 'POST', path: '/api/admin/subscriptions/{subscriptionId}/adjust', procedure: 'admin.subscriptions.adjust', access: 'admin', input: (r) => ({ ...asObject(r.body ?? {}), subscriptionId: r.params.subscriptionId }), inputFrom: 'body' },
+  { method: 'GET', path: '/api/admin/settings', procedure: 'admin.settings.get', access: 'admin' },
+  { method: 'POST', path: '/api/admin/settings', procedure: 'admin.settings.save', access: 'admin', input: (r) => r.body ?? {}, inputFrom: 'body' },
+  { method: 'GET', path: '/api/admin/providers', procedure: 'admin.providers.get', access: 'admin' },
+  { method: 'GET', path: '/api/admin/admins', procedure: 'admin.admins.list', access: 'admin' },
+  { method: 'POST', path: '/api/admin/admins', procedure: 'admin.admins.create', access: 'admin', input: (r) => r.body ?? {}, inputFrom: 'body', successStatus: 201 },
+  { method: 'DELETE', path: '/api/admin/admins/{id}', procedure: 'admin.admins.delete', access: 'admin', input: (r) => ({ id: r.params.id }), inputFrom: 'query' },
+  // Back-office: e-mail templates, log and test sends
+  { method: 'GET', path: '/api/admin/email/templates', procedure: 'admin.email.templates.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'POST', path: '/api/admin/email/templates', procedure: 'admin.email.templates.create', access: 'admin', input: (r) => r.body ?? {}, inputFrom: 'body', successStatus: 201 },
+  { method: 'PUT', path: '/api/admin/email/templates/{id}', procedure: 'admin.email.templates.update', access: 'admin', input: withId, inputFrom: 'body' },
+  { method: 'GET', path: '/api/admin/email/logs', procedure: 'admin.email.logs.list', access: 'admin', input: (r) => r.query, inputFrom: 'query' },
+  { method: 'POST', path: '/api/admin/email/send-test', procedure: 'admin.email.sendTest', access: 'admin', input: (r) => r.body ?? {}, inputFrom: 'body', rateLimitPerMinute: 30 },
 ];

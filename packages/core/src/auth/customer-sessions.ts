@@ -50,7 +50,7 @@ export async function signInWithIdentity(
   meta: RequestMeta,
   options: SignInOptions,
 ): Promise<SignedIn> {
-  return deps.db.transaction().execute(async (trx) => {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
     let existing = identity.googleSub ? await findUserByGoogleSub(trx, identity.googleSub) : undefined;
     existing ??= await findUserByEmail(trx, identity.email);
     if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });
@@ -65,6 +65,9 @@ export async function signInWithIdentity(
     deps.logger.info({ userId: user.id, newUser: !existing }, 'customer signed in');
     return { token, user, expiresAt, isNewUser: !existing };
   });
+  // After the commit, in the background: the welcome mail never delays or fails the sign-in.
+  if (signedIn.isNewUser) deps.email?.welcome(signedIn.user.id);
+  return signedIn;
 }
 
 export type SessionLookup =
@@ -77,7 +80,8 @@ export async function resolveCustomerSession(deps: CoreDeps, token: string | und
   const found = await findSessionByTokenHash(deps.db, hashToken(token));
   if (!found) return { state: 'missing' };
   const now = deps.clock.now();
-  if (found.session.ended_at) return { state: 'ended' };
+  // A session ended by a suspension keeps answering with the suspension while the account stays suspended.
+  if (found.session.ended_at) return { state: found.user.is_active ? 'ended' : 'suspended' };
   if (found.session.expires_at.getTime() <= now.getTime()) {
     await endSession(deps.db, found.session.id, now, 'expired');
     return { state: 'expired' };

@@ -64,7 +64,7 @@ async function upsertPayment(
   owner: { userId: string; subscriptionId: string | null; planId: string | null },
   payment: PaymentRecord,
   checkoutSessionId: string | null,
-): Promise<void> {
+): Promise<PaymentNotice | null> {
   const values = {
     user_id: owner.userId,
     subscription_id: owner.subscriptionId,
@@ -82,11 +82,13 @@ async function upsertPayment(
   };
   const conflictColumn = payment.invoiceId ? 'stripe_invoice_id' : payment.paymentIntentId ? 'stripe_payment_intent_id' : null;
   if (!conflictColumn) {
-    await trx.insertInto('transactions').values(values).execute();
-    return;
+    const inserted = await trx.insertInto('transactions').values(values).returning('id').executeTakeFirstOrThrow();
+    return paymentNotice(inserted.id, undefined, payment.status);
   }
+  const conflictValue = conflictColumn === 'stripe_invoice_id' ? payment.invoiceId : payment.paymentIntentId;
+  const before = await trx.selectFrom('transactions').select('status').where(conflictColumn, '=', conflictValue).executeTakeFirst();
   // A failed invoice that is paid later is the same transaction, updated.
-  await trx
+  const saved = await trx
     .insertInto('transactions')
     .values(values)
     .onConflict((oc) =>
@@ -101,7 +103,22 @@ async function upsertPayment(
         transaction_date: eb.ref('excluded.transaction_date'),
       })),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return paymentNotice(saved.id, before?.status, payment.status);
+}
+
+/** A payment whose outcome the customer hears about by e-mail (a receipt, or a failure notice). */
+export interface PaymentNotice {
+  transactionId: string;
+  status: 'succeeded' | 'failed';
+}
+
+// Only a payment newly reaching succeeded or failed is news: replays and refunds are not.
+function paymentNotice(transactionId: string, before: string | undefined, now: PaymentRecord['status']): PaymentNotice | null {
+  if (now !== 'succeeded' && now !== 'failed') return null;
+  if (before !== undefined && !['pending', 'failed', 'canceled'].includes(before)) return null;
+  return before === now ? null : { transactionId, status: now };
 }
 
 async function subscriptionByExternalId(trx: Executor, externalId: string | null) {
@@ -113,8 +130,11 @@ async function subscriptionByExternalId(trx: Executor, externalId: string | null
     .executeTakeFirst();
 }
 
-/** Applies one provider event to our subscriptions and transactions. Safe to apply twice. */
-export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<void> {
+/**
+ * Applies one provider event to our subscriptions and transactions. Safe to apply twice. Answers the
+ * payment the customer should be told about, for the caller to mail once the transaction commits.
+ */
+export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<PaymentNotice | null> {
   switch (event.type) {
     case 'checkout.completed': {
       const session = await trx
@@ -127,7 +147,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       if (session.user_id !== event.userId || session.plan_id !== event.planId) {
         throw new AppError('BAD_REQUEST', 'Checkout session does not match its customer or plan');
       }
-      if (session.status === 'complete') return;
+      if (session.status === 'complete') return null;
       // The new plan replaces whatever was live (the Free plan, or an earlier paid plan).
       await trx
         .updateTable('subscriptions')
@@ -151,8 +171,9 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       if (event.customerId) {
         await trx.updateTable('users').set({ stripe_customer_id: event.customerId }).where('id', '=', event.userId).where('stripe_customer_id', 'is', null).execute();
       }
+      let notice: PaymentNotice | null = null;
       if (event.payment) {
-        await upsertPayment(trx, { userId: event.userId, subscriptionId: subscription.id, planId: event.planId }, event.payment, event.checkoutSessionId);
+        notice = await upsertPayment(trx, { userId: event.userId, subscriptionId: subscription.id, planId: event.planId }, event.payment, event.checkoutSessionId);
       }
       // A first invoice reported before the checkout itself belongs to this subscription.
       if (event.externalSubscriptionId || event.customerId) {
@@ -165,7 +186,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
           .execute();
       }
       await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
-      return;
+      return notice;
     }
     case 'payment.succeeded':
     case 'payment.failed': {
@@ -174,12 +195,12 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       if (!userId && event.customerId) {
         userId = (await trx.selectFrom('users').select('id').where('stripe_customer_id', '=', event.customerId).executeTakeFirst())?.id;
       }
-      if (!userId) return; // Not one of ours (another product on the same Stripe account).
-      await upsertPayment(trx, { userId, subscriptionId: sub?.id ?? null, planId: sub?.plan_id ?? null }, event.payment, null);
-      if (!sub) return;
+      if (!userId) return null; // Not one of ours (another product on the same Stripe account).
+      const notice = await upsertPayment(trx, { userId, subscriptionId: sub?.id ?? null, planId: sub?.plan_id ?? null }, event.payment, null);
+      if (!sub) return notice;
       if (event.type === 'payment.failed') {
         await trx.updateTable('subscriptions').set({ status: 'past_due' }).where('id', '=', sub.id).where('status', 'in', ['active', 'trialing', 'pending']).execute();
-        return;
+        return notice;
       }
       await trx
         .updateTable('subscriptions')
@@ -191,11 +212,11 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .where('id', '=', sub.id)
         .where('status', '!=', 'expired')
         .execute();
-      return;
+      return notice;
     }
     case 'subscription.updated': {
       const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
-      if (!sub || sub.status === 'expired') return;
+      if (!sub || sub.status === 'expired') return null;
       const status = event.status === 'active' && event.cancelAtPeriodEnd ? 'cancelled' : event.status;
       await trx
         .updateTable('subscriptions')
@@ -207,7 +228,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         })
         .where('id', '=', sub.id)
         .execute();
-      return;
+      return null;
     }
     case 'subscription.deleted': {
       await trx
@@ -216,15 +237,15 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .set({ status: 'expired', end_date: sql<Date>`greatest(${event.endedAt}::timestamptz, start_date)` })
         .where('stripe_subscription_id', '=', event.externalSubscriptionId)
         .execute();
-      return;
+      return null;
     }
     case 'charge.refunded': {
       let query = trx.selectFrom('transactions').select(['id', 'amount_cents', 'refunded_cents']);
       if (event.paymentIntentId) query = query.where('stripe_payment_intent_id', '=', event.paymentIntentId);
       else if (event.chargeId) query = query.where('stripe_charge_id', '=', event.chargeId);
-      else return;
+      else return null;
       const tx = await query.forUpdate().executeTakeFirst();
-      if (!tx) return;
+      if (!tx) return null;
       const refunded = Math.min(tx.amount_cents, Math.max(tx.refunded_cents, event.amountRefundedCents));
       if (refunded > tx.refunded_cents) {
         // A refund made outside the back-office (for example in Stripe's dashboard).
@@ -239,7 +260,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         })
         .where('id', '=', tx.id)
         .execute();
-      return;
+      return null;
     }
   }
 }

@@ -4,7 +4,7 @@ import { findUserById } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent } from './billing-events.ts';
 import { addBillingPeriod } from './local-payment-provider.ts';
-import { processPaymentEvent } from './process-payment-event.ts';
+import { notifyPayment, processPaymentEvent } from './process-payment-event.ts';
 import { newLocalId } from './admin-billing.ts';
 import { isEntitled } from './entitlement-rules.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
@@ -156,7 +156,8 @@ export async function confirmCheckout(deps: BillingDeps, userId: string, session
     if (state.userId && state.userId !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
     if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
     if (!state.paid || !state.completion) return failed('The payment has not been completed.');
-    await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now()));
+    const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now()));
+    notifyPayment(deps, notice);
   }
   const current = await getCurrentSubscription(deps, userId);
   return {

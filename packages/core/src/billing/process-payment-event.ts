@@ -1,5 +1,5 @@
 import type { BillingDeps } from './billing-deps.ts';
-import { applyBillingEvent, claimEvent, type BillingEvent } from './billing-events.ts';
+import { applyBillingEvent, claimEvent, type BillingEvent, type PaymentNotice } from './billing-events.ts';
 
 /**
  * Applies a provider event exactly once: the event id is claimed in the same transaction that
@@ -11,12 +11,21 @@ export async function processPaymentEvent(
   eventType: string,
   event: BillingEvent | null,
 ): Promise<'applied' | 'replayed' | 'ignored'> {
-  return deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const fresh = await claimEvent(trx, eventId, deps.payments.kind, eventType);
-    if (!fresh) return 'replayed';
-    if (!event) return 'ignored';
-    await applyBillingEvent(trx, event, deps.clock.now());
+    if (!fresh) return { result: 'replayed' as const, notice: null };
+    if (!event) return { result: 'ignored' as const, notice: null };
+    const notice = await applyBillingEvent(trx, event, deps.clock.now());
     deps.logger.info({ eventId, eventType }, 'payment event applied');
-    return 'applied';
+    return { result: 'applied' as const, notice };
   });
+  notifyPayment(deps, outcome.notice);
+  return outcome.result;
+}
+
+/** Mails a receipt or a failure notice after the payment's transaction has committed. */
+export function notifyPayment(deps: Pick<BillingDeps, 'email'>, notice: PaymentNotice | null): void {
+  if (!notice) return;
+  if (notice.status === 'succeeded') deps.email?.paymentSucceeded(notice.transactionId);
+  else deps.email?.paymentFailed(notice.transactionId);
 }

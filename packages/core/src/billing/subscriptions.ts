@@ -79,14 +79,20 @@ const qualityList = (values: string[]): Quality[] => values.filter((q): q is Qua
  */
 export async function getCurrentSubscription(deps: CoreDeps, userId: string, db: Executor = deps.db): Promise<CurrentSubscription> {
   const now = deps.clock.now();
-  const [sub, settings, usage, projects] = await Promise.all([
+  // Today's usage and the project count in one statement: one round trip fewer on a hot call (bench/api).
+  const [sub, settings, counts] = await Promise.all([
     findCurrentSubscription(db, userId),
     readSystemSettings(deps, db),
-    db.selectFrom('user_daily_usage').select('videos').where('user_id', '=', userId).where('day', '=', usageDay(now)).executeTakeFirst(),
-    db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('user_daily_usage').select('videos').where('user_id', '=', userId).where('day', '=', usageDay(now)).as('videos_today'),
+        eb.selectFrom('projects').select((p) => p.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('projects'),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
+  const projects = { n: counts.projects ?? 0 };
   const dailyVideoLimit = Math.min(DAILY_VIDEO_CAP, settings.general.maxVideosPerDay);
-  const dailyVideoCount = usage?.videos ?? 0;
+  const dailyVideoCount = counts.videos_today ?? 0;
   const decision = decideCreateProject({
     now,
     subscription: sub ? { status: sub.status, endDate: sub.endDate, documentsUsed: sub.documentsUsed, bonusCredits: sub.bonusCredits } : null,

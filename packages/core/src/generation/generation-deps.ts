@@ -1,5 +1,5 @@
 import type { GenerationKind } from '@reelsmith/db';
-import type { MediaEngine } from '@reelsmith/media';
+import type { MediaEngine, ProviderSummary } from '@reelsmith/media';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 
@@ -15,4 +15,8 @@ export interface AppDeps extends BillingDeps {
   jobs: JobQueue;
   /** Scratch folder for work files (cleaned after each job). */
   workDir: string;
+  /** Which AI provider serves each capability, for the back-office (absent: all local). */
+  providers?: ProviderSummary | undefined;
+  /** Signs short-lived /media links for readers without a cookie (the back-office); the media route checks them. */
+  mediaSecret?: string;
 }

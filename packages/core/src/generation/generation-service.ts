@@ -7,8 +7,11 @@ import {
   type Scene,
   type VoiceInfo,
 } from '@reelsmith/shared';
+import { isProviderError, providerErrorMessage, type CostSink } from '@reelsmith/media';
 import { findOwnedProject } from '../projects/project-rows.ts';
 import { getCurrentSubscription } from '../billing/subscriptions.ts';
+import { retakeReturnedCredit } from './credit-return.ts';
+import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
 import { changeProject } from './project-update.ts';
@@ -19,7 +22,14 @@ export const GENERATION_WAIT_MS = 15 * 60_000;
 
 function sceneError(err: unknown): never {
   if (err instanceof Error && err.name === 'SceneValidationError') throw new AppError('UNPROCESSABLE_CONTENT', err.message);
+  // 4xx so the customer reads the spec's words (5xx messages are hidden); the provider's answer stays in the log.
+  if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('llm', err.kind), { provider: err.provider, reason: err.kind });
   throw err;
+}
+
+/** Costs of calls made in the request (scene writing, avatar prompts): on the project, no job. */
+function requestCosts(deps: AppDeps, userId: string | null, projectId: string | null): CostSink {
+  return (cost) => recordGenerationCost(deps.db, { jobId: null, projectId, userId }, 'llm', cost);
 }
 
 /** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
@@ -30,7 +40,7 @@ export async function generateScenes(
 ): Promise<{ id: string; scenes: Scene[]; project: Project }> {
   await findOwnedProject(deps.db, userId, input.id);
   const scenes = await deps.engine.scenes
-    .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration })
+    .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, onCost: requestCosts(deps, userId, input.id) })
     .catch(sceneError);
   const project = await deps.db.transaction().execute((trx) =>
     changeProject(trx, userId, input.id, (p) => ({
@@ -51,7 +61,7 @@ export async function regenerateScene(
   const current = await findOwnedProject(deps.db, userId, input.id);
   const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
   const scenes = await deps.engine.scenes
-    .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex! })
+    .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, onCost: requestCosts(deps, userId, input.id) })
     .catch(sceneError);
   const project = await deps.db.transaction().execute((trx) =>
     changeProject(trx, userId, input.id, (p) => ({ scenes, params: { ...p.params, script: input.script } })),
@@ -69,12 +79,15 @@ export async function suggestAvatarPrompt(
   input: { scenes: { title: string; text: string }[]; projectTitle: string; projectScript: string; voiceData?: { gender?: string | undefined; age?: string | undefined } | undefined },
 ): Promise<{ combinedPrompt: string }> {
   if (input.scenes.length === 0) throw new AppError('BAD_REQUEST', 'Generate scenes first: the suggestion is built from them.');
-  const combinedPrompt = await deps.engine.avatarPrompts.suggest({
-    scenes: input.scenes,
-    projectTitle: input.projectTitle,
-    script: input.projectScript,
-    voice: input.voiceData,
-  });
+  const combinedPrompt = await deps.engine.avatarPrompts
+    .suggest({
+      scenes: input.scenes,
+      projectTitle: input.projectTitle,
+      script: input.projectScript,
+      voice: input.voiceData,
+      onCost: requestCosts(deps, null, null),
+    })
+    .catch(sceneError);
   return { combinedPrompt };
 }
 
@@ -124,6 +137,8 @@ export async function prepareVideos(deps: AppDeps, userId: string, projectId: st
   }
   const plan = await getCurrentSubscription(deps, userId);
   if (quality === 'high' && !plan.allowedQualities.includes('high')) throw new AppError('PAYMENT_REQUIRED', generationMessages.hdLocked);
+  // A credit returned after an earlier failed render of this project is taken again before paying.
+  await deps.db.transaction().execute((trx) => retakeReturnedCredit(deps, trx, userId, projectId));
   return { quality, watermark: plan.watermark };
 }
 

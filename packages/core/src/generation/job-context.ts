@@ -1,4 +1,5 @@
 import type { GenerationKind } from '@reelsmith/db';
+import type { CostSink } from '@reelsmith/media';
 import type { AppDeps } from './generation-deps.ts';
 
 export interface JobContext {
@@ -10,6 +11,8 @@ export interface JobContext {
   input: Record<string, unknown>;
   /** Reports the real stage and percent of the work (shown live in the wizard). */
   progress(stage: string, percent: number): Promise<void>;
+  /** Stores a paid provider call's cost on this job (pass as the engine requests' onCost). */
+  recordCost: CostSink;
 }
 
 /** The key of the open-mouth frame stored beside an avatar picture. */

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { isProviderError, providerErrorMessage } from '@reelsmith/media';
 import { AppError, generationMessages } from '@reelsmith/shared';
 import { mediaUrl } from '../storage/media-storage.ts';
 import { artifactHash } from './artifact-key.ts';
+import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
 import { withWorkDir } from './work-dir.ts';
 
@@ -14,10 +16,18 @@ export async function voicePreview(deps: AppDeps, input: { voiceId: string; text
     await withWorkDir(deps.workDir, 'preview', async (dir) => {
       const file = join(dir, 'preview.m4a');
       try {
-        const result = await deps.engine.speech.synthesise({ voiceId: input.voiceId, text: input.text, speed: input.speed, language: input.language, outFile: file });
+        const result = await deps.engine.speech.synthesise({
+          voiceId: input.voiceId,
+          text: input.text,
+          speed: input.speed,
+          language: input.language,
+          outFile: file,
+          onCost: (cost) => recordGenerationCost(deps.db, { jobId: null, projectId: null, userId: null }, 'tts', cost),
+        });
         await deps.storage.put(key, { file }, result.mimeType);
       } catch (err) {
         if (err instanceof Error && err.name === 'VoiceError') throw new AppError('BAD_REQUEST', err.message);
+        if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('tts', err.kind), { reason: err.kind });
         throw err;
       }
     });

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026_11_22_0001_initial_schema.ts';
 import * as shareViewLog from './2026_11_22_0002_share_view_log.ts';
 import * as generationJobs from './2026_11_22_0003_generation_jobs.ts';
+import * as providerCosts from './2026_11_22_0004_provider_costs.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
   '2026_11_22_0002_share_view_log': shareViewLog,
   '2026_11_22_0003_generation_jobs': generationJobs,
+  '2026_11_22_0004_provider_costs': providerCosts,
 };

@@ -35,6 +35,7 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
       aspect: input.aspect,
       count: 4,
       outDir: join(dir, 'out'),
+      onCost: ctx.recordCost,
     });
     await ctx.progress('Saving variations', 85);
     const hash = artifactHash(deps.engine.version, avatarKey, input.productKey, input.interactionPrompt, ctx.jobId);

@@ -18,6 +18,7 @@ export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, un
       count: 4,
       outDir: dir,
       seed: ctx.jobId,
+      onCost: ctx.recordCost,
     });
     await ctx.progress('Saving avatars', 80);
     const hash = artifactHash(deps.engine.version, input, ctx.jobId);

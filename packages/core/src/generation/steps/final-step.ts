@@ -67,5 +67,6 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
       lastError: null,
     })),
   );
+  deps.email?.projectComplete(ctx.userId, ctx.projectId);
   return { final };
 }

@@ -56,6 +56,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
           quality: input.quality,
           watermark: input.watermark,
           outFile: out,
+          onCost: ctx.recordCost,
           onProgress: (f) => {
             fractions[i] = Math.min(0.99, f);
             if (Date.now() - lastReport > 500) {

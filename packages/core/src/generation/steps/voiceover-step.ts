@@ -8,6 +8,11 @@ import type { JobContext } from '../job-context.ts';
 import { changeProject } from '../project-update.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
 
+/** Where a voice clip's character alignment is stored (providers that return one). */
+export function alignmentKey(audioKey: string): string {
+  return audioKey.replace(/\.m4a$/, '.alignment.json');
+}
+
 /** One compressed audio clip per scene, in the chosen voice and each scene's speed. */
 export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
@@ -36,9 +41,12 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
           previousText: project.scenes[i - 1]?.text,
           nextText: project.scenes[i + 1]?.text,
           outFile: file,
+          onCost: ctx.recordCost,
         });
         durationSeconds = result.durationSeconds;
         await deps.storage.put(key, { file }, result.mimeType);
+        // Character timings of the speech, beside the audio, for timing captions later.
+        if (result.alignment) await deps.storage.put(alignmentKey(key), { buffer: Buffer.from(JSON.stringify(result.alignment)) }, 'application/json');
       }
       done += 1;
       await ctx.progress(`Voiceover ${done} of ${project.scenes.length}`, (done / project.scenes.length) * 100);

@@ -1,0 +1,109 @@
+// The AI-provider part of the environment (parsed in config.ts with the rest; this file never reads
+// process.env): which provider serves each capability, keys, base URLs, models, limits and prices.
+import { z } from 'zod';
+import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
+
+const optional = z.string().optional().transform((v) => v || undefined);
+const url = (fallback: string) => z.url().optional().or(z.literal('')).transform((v) => v || fallback);
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
+const usd = (fallback: number) => z.coerce.number().min(0).max(1000).default(fallback);
+
+export const providersEnvSchema = z.object({
+  LLM_PROVIDER: z.enum(['', 'local', 'openai']).optional().transform((v) => v || undefined),
+  TTS_PROVIDER: z.enum(['', 'local', 'elevenlabs']).optional().transform((v) => v || undefined),
+  IMAGE_PROVIDER: z.enum(['', 'local', 'replicate']).optional().transform((v) => v || undefined),
+  VIDEO_PROVIDER: z.enum(['', 'local', 'replicate', 'fal']).optional().transform((v) => v || undefined),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: url('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_INPUT_USD_PER_MILLION_TOKENS: usd(0.15),
+  OPENAI_OUTPUT_USD_PER_MILLION_TOKENS: usd(0.6),
+  ELEVENLABS_API_KEY: optional,
+  ELEVENLABS_BASE_URL: url('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
+  ELEVENLABS_OUTPUT_FORMAT: z.string().regex(/^(mp3|pcm|opus)_\d+(_\d+)?$/).default('mp3_44100_128'),
+  ELEVENLABS_USD_PER_1K_CHARACTERS: usd(0.1),
+  REPLICATE_API_TOKEN: optional,
+  REPLICATE_BASE_URL: url('https://api.replicate.com'),
+  REPLICATE_IMAGEN_MODEL: z.string().default(REPLICATE_DEFAULTS.models['google-imagen-4-ultra']),
+  REPLICATE_KONTEXT_MODEL: z.string().default(REPLICATE_DEFAULTS.models['flux-kontext']),
+  REPLICATE_PRODUCT_MODEL: z.string().default(REPLICATE_DEFAULTS.models.product),
+  REPLICATE_VIDEO_MODEL: z.string().default(REPLICATE_DEFAULTS.models.video),
+  REPLICATE_POLL_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(2000),
+  FAL_KEY: optional,
+  FAL_BASE_URL: url('https://queue.fal.run'),
+  FAL_VIDEO_MODEL: z.string().default(FAL_DEFAULT_VIDEO_MODEL),
+  FAL_USD_PER_SECOND: usd(0.14),
+  FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(2000),
+  PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(DEFAULT_CALL_POLICY.maxRetries),
+  LLM_TIMEOUT_SECONDS: seconds(60),
+  TTS_TIMEOUT_SECONDS: seconds(90),
+  IMAGE_TIMEOUT_SECONDS: seconds(180),
+  VIDEO_TIMEOUT_SECONDS: seconds(360),
+});
+
+export type ProvidersEnv = z.infer<typeof providersEnvSchema>;
+
+export class ProvidersConfigError extends Error {}
+
+/** The providers' configuration, or why it cannot start (a chosen provider without its key, etc.). */
+export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): ProvidersConfig {
+  const chosen = { llm: e.LLM_PROVIDER, tts: e.TTS_PROVIDER, image: e.IMAGE_PROVIDER, video: e.VIDEO_PROVIDER };
+  if (isProduction) {
+    const unset = Object.entries({ LLM_PROVIDER: chosen.llm, TTS_PROVIDER: chosen.tts, IMAGE_PROVIDER: chosen.image, VIDEO_PROVIDER: chosen.video }).filter(([, v]) => !v);
+    if (unset.length) {
+      throw new ProvidersConfigError(`Production needs ${unset.map(([k]) => k).join(', ')}: name the AI provider of each capability (or 'local' to keep the offline engine on purpose).`);
+    }
+  }
+  const policy = (timeoutSeconds: number): CallPolicy => ({ ...DEFAULT_CALL_POLICY, maxRetries: e.PROVIDER_MAX_RETRIES, timeoutMs: timeoutSeconds * 1000 });
+  const requireKey = (used: boolean, key: string | undefined, name: string, what: string) => {
+    if (used && !key) throw new ProvidersConfigError(`${what} needs ${name}.`);
+  };
+  const config: ProvidersConfig = {
+    llm: chosen.llm ?? 'local',
+    tts: chosen.tts ?? 'local',
+    image: chosen.image ?? 'local',
+    video: chosen.video ?? 'local',
+    downloads: DEFAULT_DOWNLOAD_LIMITS,
+  };
+  requireKey(config.llm === 'openai', e.OPENAI_API_KEY, 'OPENAI_API_KEY', 'LLM_PROVIDER=openai');
+  requireKey(config.tts === 'elevenlabs', e.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'TTS_PROVIDER=elevenlabs');
+  requireKey(config.image === 'replicate' || config.video === 'replicate', e.REPLICATE_API_TOKEN, 'REPLICATE_API_TOKEN', 'IMAGE_PROVIDER or VIDEO_PROVIDER=replicate');
+  requireKey(config.video === 'fal', e.FAL_KEY, 'FAL_KEY', 'VIDEO_PROVIDER=fal');
+  if (e.OPENAI_API_KEY) {
+    config.openai = {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      policy: policy(e.LLM_TIMEOUT_SECONDS),
+      model: e.OPENAI_MODEL,
+      inputUsdPerMillionTokens: e.OPENAI_INPUT_USD_PER_MILLION_TOKENS,
+      outputUsdPerMillionTokens: e.OPENAI_OUTPUT_USD_PER_MILLION_TOKENS,
+    };
+  }
+  if (e.ELEVENLABS_API_KEY) {
+    config.elevenlabs = {
+      apiKey: e.ELEVENLABS_API_KEY,
+      baseUrl: e.ELEVENLABS_BASE_URL,
+      policy: policy(e.TTS_TIMEOUT_SECONDS),
+      modelId: e.ELEVENLABS_MODEL_ID,
+      outputFormat: e.ELEVENLABS_OUTPUT_FORMAT,
+      usdPerThousandCharacters: e.ELEVENLABS_USD_PER_1K_CHARACTERS,
+    };
+  }
+  if (e.REPLICATE_API_TOKEN) {
+    config.replicate = {
+      apiKey: e.REPLICATE_API_TOKEN,
+      baseUrl: e.REPLICATE_BASE_URL,
+      policy: policy(e.IMAGE_TIMEOUT_SECONDS),
+      videoPolicy: policy(e.VIDEO_TIMEOUT_SECONDS),
+      models: { 'google-imagen-4-ultra': e.REPLICATE_IMAGEN_MODEL, 'flux-kontext': e.REPLICATE_KONTEXT_MODEL, product: e.REPLICATE_PRODUCT_MODEL, video: e.REPLICATE_VIDEO_MODEL },
+      prices: { ...REPLICATE_DEFAULTS.prices },
+      pollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
+      preferWaitSeconds: 60,
+    };
+  }
+  if (e.FAL_KEY) {
+    config.fal = { apiKey: e.FAL_KEY, baseUrl: e.FAL_BASE_URL, policy: policy(e.VIDEO_TIMEOUT_SECONDS), videoModel: e.FAL_VIDEO_MODEL, usdPerSecond: e.FAL_USD_PER_SECOND, pollIntervalMs: e.FAL_POLL_INTERVAL_MS };
+  }
+  return config;
+}

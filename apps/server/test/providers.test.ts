@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import { testDatabaseKinds } from '@reelsmith/db/testing';
+import { createProviderEngine, summariseProviders } from '@reelsmith/media';
+import { createFakeElevenLabs, createFakeOpenAi, FakeReplicate, FAKE_ELEVENLABS_VOICES } from '@reelsmith/media/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { providersEnvSchema } from '../src/providers-env.ts';
+import { adminAs } from './support/admin-as.ts';
+import { trpcCall } from './support/trpc-call.ts';
+import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
+
+const script =
+  'Tired of dull skin every morning? Meet Glow Serum, the vitamin C boost your routine is missing. ' +
+  'Two drops after cleansing, and your skin drinks it in within seconds. Tap the link and glow with me.';
+
+// The wizard's server side through the real provider adapters, each pointed at a loopback fake of
+// its provider's HTTP API: costs land on the jobs, a failed paid step gives the credit back.
+describe.each(testDatabaseKinds())('generation through the provider adapters on %s', (kind) => {
+  const openai = createFakeOpenAi('sk-test');
+  const elevenlabs = createFakeElevenLabs('xi-test');
+  const replicate = new FakeReplicate('r8_test');
+  let t: TestApp;
+  let cookie: string;
+  let projectId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    const [o, e, r] = await Promise.all([openai.start(), elevenlabs.start(), replicate.start()]);
+    const env = {
+      LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${o}/v1`, OPENAI_MODEL: 'gpt-test',
+      TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-test', ELEVENLABS_BASE_URL: e,
+      IMAGE_PROVIDER: 'replicate', VIDEO_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_test', REPLICATE_BASE_URL: r, REPLICATE_POLL_INTERVAL_MS: '20',
+      PROVIDER_MAX_RETRIES: '1',
+    };
+    t = await buildTestApp(kind, env);
+    // The server builds its engine from the same configuration in deps.ts.
+    t.app.core.engine = createProviderEngine(t.config.providers);
+    t.app.core.providers = summariseProviders(t.config.providers);
+    cookie = await devSignIn(t.app, 'pro@example.com', 'Pat Pro');
+    const pro = await t.db.db.selectFrom('plans').select('id').where('code', '=', 'pro-monthly').executeTakeFirstOrThrow();
+    userId = (await t.db.db.selectFrom('users').select('id').where('email', '=', 'pro@example.com').executeTakeFirstOrThrow()).id;
+    await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', userId).execute();
+    await t.db.db.insertInto('subscriptions').values({ user_id: userId, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
+    projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([openai.close(), elevenlabs.close(), replicate.close()]);
+  });
+
+  function api(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+    return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  }
+  const costs = (capability: 'llm' | 'tts' | 'image' | 'video') =>
+    t.db.db.selectFrom('generation_costs').select(['provider', 'model', 'unit', 'quantity', 'amount_usd', 'job_id', 'project_id']).where('capability', '=', capability).execute();
+  const documentsUsed = async () =>
+    (await t.db.db.selectFrom('subscriptions').select('documents_used').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirstOrThrow()).documents_used;
+
+  it('writes scenes with the chat model and records the tokens on the project', async () => {
+    const res = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().scenes).toHaveLength(3);
+    expect(await costs('llm')).toEqual([expect.objectContaining({ provider: 'openai', model: 'gpt-test', unit: 'tokens', project_id: projectId, job_id: null })]);
+  });
+
+  it("answers an AI outage with the spec's words, never the provider's", async () => {
+    openai.misbehave(/chat/, { status: 503, json: { error: { message: 'upstream secret detail' } } }, { status: 503, json: {} });
+    const res = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/^AI service temporarily unavailable/);
+    expect(res.body).not.toContain('upstream secret detail');
+  });
+
+  it('voices the scenes with ElevenLabs and stores each alignment beside its audio', async () => {
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices' })).json();
+    expect(voices.map((v: { id: string }) => v.id)).toEqual(FAKE_ELEVENLABS_VOICES.map((v) => v.voice_id));
+    const res = await api('POST', `/api/projects/${projectId}/generate-voiceover`, { voiceId: voices[0].id, sceneSpeedSettings: { 'scene-1': 1.2, 'scene-2': 1, 'scene-3': 0.8 } });
+    expect(res.statusCode).toBe(200);
+    const sent = elevenlabs.requestsTo(/with-timestamps/).map((r) => r.json as { voice_settings: { speed: number }; previous_text?: string; next_text?: string });
+    expect(sent.map((b) => b.voice_settings.speed).sort()).toEqual([0.8, 1, 1.2]);
+    expect(sent.filter((b) => b.previous_text && b.next_text)).toHaveLength(1);
+    const audioUrl: string = res.json().voiceover['scene-1'];
+    const alignment = await api('GET', audioUrl.replace(/\.m4a$/, '.alignment.json'));
+    expect(alignment.statusCode).toBe(200);
+    expect(alignment.json().characters.length).toBeGreaterThan(10);
+    const tts = await costs('tts');
+    expect(tts).toHaveLength(3);
+    expect(tts.every((c) => c.job_id === res.json().job.id && c.unit === 'characters')).toBe(true);
+  }, 60_000);
+
+  it('draws four avatars on imagen-4-ultra, each image a cost on the job', async () => {
+    const res = await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: 'A friendly woman in a bright bathroom', model: 'google-imagen-4-ultra', aspectRatio: '9:16' });
+    expect(res.statusCode).toBe(200);
+    const variations: string[] = res.json().project.assets.avatar.variations;
+    expect(variations).toHaveLength(4);
+    const image = await costs('image');
+    expect(image).toHaveLength(4);
+    expect(image[0]).toMatchObject({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images' });
+    expect(Number(image[0]!.amount_usd)).toBe(0.06);
+    expect((await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[1] })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('returns the credit when the paid video step fails, and takes it again on the next try', async () => {
+    expect(await documentsUsed()).toBe(1);
+    replicate.server.misbehave(/omni-human\/predictions$/, ...Array.from({ length: 3 }, () => ({ status: 402, json: { detail: 'You have insufficient credit' } })));
+    const failed = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
+    replicate.server.behave();
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json().error).toMatch(/Your video credit has been returned\.$/);
+    expect(failed.body).not.toContain('insufficient credit');
+    expect(await documentsUsed()).toBe(0);
+    const returned = await t.db.db.selectFrom('credit_returns').select(['project_id', 'user_id', 'retaken_at']).execute();
+    expect(returned).toEqual([{ project_id: projectId, user_id: userId, retaken_at: null }]);
+
+    const ok = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
+    expect(ok.statusCode).toBe(200);
+    expect(Object.keys(ok.json().videos)).toHaveLength(3);
+    expect(await documentsUsed()).toBe(1);
+    expect(await t.db.db.selectFrom('credit_returns').select('project_id').where('retaken_at', 'is', null).execute()).toEqual([]);
+    const video = await costs('video');
+    expect(video.filter((c) => c.job_id === ok.json().job.id)).toHaveLength(3);
+    expect(video.every((c) => c.unit === 'seconds' && Number(c.quantity) > 0)).toBe(true);
+  }, 120_000);
+
+  it('shows admins which provider serves each capability and the costs, never a key', async () => {
+    const support = await adminAs(t, 'support');
+    const res = await support.call('GET', '/api/admin/providers');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.capabilities).toMatchObject({
+      llm: { provider: 'openai', models: ['gpt-test'] },
+      tts: { provider: 'elevenlabs' },
+      image: { provider: 'replicate', models: ['google/imagen-4-ultra', 'black-forest-labs/flux-kontext-pro', 'flux-kontext-apps/multi-image-kontext-pro'] },
+      video: { provider: 'replicate', models: ['bytedance/omni-human'], maxAudioSeconds: 15 },
+    });
+    expect(body.costsLast30Days.find((c: { model: string }) => c.model === 'google/imagen-4-ultra')).toMatchObject({ calls: 4, quantity: 4, amountUsd: 0.24 });
+    expect(body.creditsReturnedLast30Days).toBe(1);
+    for (const secret of ['sk-test', 'xi-test', 'r8_test']) expect(res.body).not.toContain(secret);
+    const viaTrpc = await trpcCall(t.app, 'query', 'generation.voices', {}, cookie);
+    expect(viaTrpc.data.length).toBe(3);
+  });
+});
+
+describe('provider configuration', () => {
+  it('needs the key of a chosen provider, and an explicit choice in production', () => {
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'fal' })).toThrow(/FAL_KEY/);
+    const production = {
+      NODE_ENV: 'production', PUBLIC_URL: 'https://reels.example', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'pw-long-enough', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's',
+      STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MEDIA_SECRET: 'a-media-signing-secret-of-32-chars-min',
+    };
+    expect(() => loadConfig(production)).toThrow(/LLM_PROVIDER, TTS_PROVIDER, IMAGE_PROVIDER, VIDEO_PROVIDER/);
+    const chosen = loadConfig({ ...production, LLM_PROVIDER: 'local', TTS_PROVIDER: 'local', IMAGE_PROVIDER: 'local', VIDEO_PROVIDER: 'fal', FAL_KEY: 'k', VIDEO_TIMEOUT_SECONDS: '600' });
+    expect(chosen.providers).toMatchObject({ llm: 'local', video: 'fal', fal: { baseUrl: 'https://queue.fal.run', videoModel: 'fal-ai/bytedance/omnihuman', policy: { timeoutMs: 600_000 } } });
+  });
+
+  it('defaults to the offline engine in development', () => {
+    expect(loadConfig({}).providers).toMatchObject({ llm: 'local', tts: 'local', image: 'local', video: 'local' });
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every provider variable', async () => {
+    const example = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(Object.keys(providersEnvSchema.shape).filter((key) => !documented.has(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+// `node bench/pipeline/run.ts --providers fake`: the whole wizard through the real provider adapters,
+// each pointed at a loopback fake of its provider's HTTP API (the same fakes as the contract tests).
+// Prints stage | wall s | provider calls | cost USD, then `total_s=<s> cost_usd=<usd>`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createProviderEngine,
+  DEFAULT_CALL_POLICY,
+  DEFAULT_DOWNLOAD_LIMITS,
+  FAL_DEFAULT_VIDEO_MODEL,
+  FalVideoRenderer,
+  REPLICATE_DEFAULTS,
+  runFfmpeg,
+  type MediaEngine,
+  type ProviderCost,
+  type ProvidersConfig,
+} from '@reelsmith/media';
+import { createFakeElevenLabs, createFakeOpenAi, FakeFal, FakeReplicate } from '@reelsmith/media/fakes';
+
+const SCRIPT =
+  'Hi, I am Maya, and this little bottle changed my mornings. I used to spend twenty minutes on my skin, now it takes two. ' +
+  'Here is how it works. One pump on clean skin, pat it in gently, and it soaks in fast with no sticky feeling. ' +
+  'After two weeks my friends started asking what I changed. Tap the link below and use my code for your first order.';
+
+interface Row {
+  name: string;
+  wall: number;
+  calls: number;
+  usd: number;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await f(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function runProvidersFake(concurrency: number): Promise<void> {
+  const openai = createFakeOpenAi('sk-bench');
+  const elevenlabs = createFakeElevenLabs('xi-bench');
+  const replicate = new FakeReplicate('r8_bench');
+  const fal = new FakeFal('fal-bench');
+  const [o, e, r, f] = await Promise.all([openai.start(), elevenlabs.start(), replicate.start(), fal.start()]);
+  const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-providers-'));
+  const policy = { ...DEFAULT_CALL_POLICY, timeoutMs: 120_000 };
+  const config: ProvidersConfig = {
+    llm: 'openai',
+    tts: 'elevenlabs',
+    image: 'replicate',
+    video: 'replicate',
+    downloads: DEFAULT_DOWNLOAD_LIMITS,
+    openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6 },
+    elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: 0.1 },
+    replicate: { apiKey: 'r8_bench', baseUrl: r, policy, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 50, preferWaitSeconds: 60 },
+    fal: { apiKey: 'fal-bench', baseUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
+  };
+  const engine: MediaEngine = createProviderEngine(config);
+  const falRenderer = new FalVideoRenderer(config.fal!, DEFAULT_DOWNLOAD_LIMITS);
+  const rows: Row[] = [];
+  async function stage<T>(name: string, work: (onCost: (c: ProviderCost) => void) => Promise<T>): Promise<T> {
+    const costs: ProviderCost[] = [];
+    const started = performance.now();
+    const result = await work((c) => void costs.push(c));
+    rows.push({ name, wall: (performance.now() - started) / 1000, calls: costs.length, usd: costs.reduce((s, c) => s + c.amountUsd, 0) });
+    return result;
+  }
+  try {
+    const scenes = await stage('write 3 scenes (OpenAI chat, json_schema)', (onCost) => engine.scenes.writeScenes({ script: SCRIPT, reelTime: 30, onCost }));
+    const prompt = await stage('suggest the avatar (OpenAI chat)', (onCost) => engine.avatarPrompts.suggest({ scenes, projectTitle: 'Glow', script: SCRIPT, voice: { gender: 'female' }, onCost }));
+    const voice = (await engine.voices.list({ gender: 'female' }))[0]!;
+    const audio = await stage(`voice 3 scenes (ElevenLabs with timestamps, ${concurrency} at a time)`, (onCost) =>
+      mapLimit(scenes, concurrency, (scene, i) =>
+        engine.speech.synthesise({ voiceId: voice.id, text: scene.text, speed: 1, previousText: scenes[i - 1]?.text, nextText: scenes[i + 1]?.text, outFile: join(dir, `voice-${i}.m4a`), onCost }),
+      ),
+    );
+    const avatars = await stage('draw 4 avatars (Replicate imagen-4-ultra)', (onCost) =>
+      engine.avatars.generate({ description: prompt, aspect: '9:16', model: 'google-imagen-4-ultra', count: 4, outDir: join(dir, 'avatars'), onCost }),
+    );
+    const product = join(dir, 'product.png');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x1e8c5a:s=300x300', '-frames:v', '1', product]);
+    await stage('place the product, 4 layouts (Replicate multi-image Kontext)', (onCost) =>
+      engine.products.compose({ avatarFile: avatars[0]!.file, avatarMouthOpenFile: null, productFile: product, interaction: 'Holding the bottle up.', aspect: '9:16', count: 4, outDir: join(dir, 'product'), onCost }),
+    );
+    const clips = await stage(`render 3 scenes (Replicate omni-human, ${concurrency} at a time)`, (onCost) =>
+      mapLimit(audio, concurrency, (a, i) =>
+        engine.talkingVideo.render({ imageFile: avatars[0]!.file, mouthOpenFile: null, audioFile: a.file, aspect: '9:16', quality: 'standard', watermark: true, outFile: join(dir, `scene-${i}.mp4`), onCost }),
+      ),
+    );
+    await stage('render 1 scene (fal OmniHuman queue, alternative host)', (onCost) =>
+      falRenderer.render({ imageFile: avatars[0]!.file, mouthOpenFile: null, audioFile: audio[0]!.file, aspect: '9:16', quality: 'standard', watermark: true, outFile: join(dir, 'fal.mp4'), onCost }),
+    );
+    const final = await stage('merge scenes (local, none)', () => engine.merger.merge({ clips: clips.map((c) => c.file), transition: 'none', outFile: join(dir, 'final.mp4') }));
+
+    const width = Math.max(5, ...rows.map((row) => row.name.length));
+    console.log(`${'stage'.padEnd(width)} | wall s | calls | cost USD`);
+    console.log(`${'-'.repeat(width)}-|--------|-------|---------`);
+    for (const row of rows) console.log(`${row.name.padEnd(width)} | ${row.wall.toFixed(2).padStart(6)} | ${String(row.calls).padStart(5)} | ${row.usd.toFixed(4).padStart(8)}`);
+    const requests = [openai, elevenlabs, replicate.server, fal.server].reduce((n, s) => n + s.requests.length, 0);
+    console.log(`(one run; fakes on loopback answered ${requests} HTTP requests; final reel ${final.durationSeconds.toFixed(2)} s at ${final.width}x${final.height})`);
+    const total = rows.reduce((s, row) => s + row.wall, 0);
+    console.log(`total_s=${total.toFixed(2)} cost_usd=${rows.reduce((s, row) => s + row.usd, 0).toFixed(4)}`);
+  } finally {
+    await Promise.all([openai.close(), elevenlabs.close(), replicate.close(), fal.close()]);
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,10 @@
+import { listEmailLogs } from '@reelsmith/core';
+import { emailLogListInputSchema, emailLogListSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/email/logs — search, status and an inclusive day range, newest first, 20 a page. */
+export const listLogs = adminReadProcedure
+  .meta({ summary: 'List the e-mail log' })
+  .input(emailLogListInputSchema)
+  .output(emailLogListSchema)
+  .query(({ ctx, input }) => listEmailLogs(ctx.deps, input));

@@ -1,0 +1,10 @@
+import { listAdminProjects } from '@reelsmith/core';
+import { adminProjectsListInputSchema, adminProjectsListSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/projects — every customer's projects, searched and filtered, paged. */
+export const list = adminReadProcedure
+  .meta({ summary: 'All projects with status, visibility and owner' })
+  .input(adminProjectsListInputSchema)
+  .output(adminProjectsListSchema)
+  .query(({ ctx, input }) => listAdminProjects(ctx.deps, input));

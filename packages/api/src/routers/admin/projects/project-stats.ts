@@ -1,0 +1,9 @@
+import { getAdminProjectStats } from '@reelsmith/core';
+import { adminProjectStatsSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/projects/stats — total, today's and completed projects. */
+export const stats = adminReadProcedure
+  .meta({ summary: 'Project counts' })
+  .output(adminProjectStatsSchema)
+  .query(({ ctx }) => getAdminProjectStats(ctx.deps));

@@ -1,0 +1,9 @@
+import { getMaskedSettings } from '@reelsmith/core';
+import { systemSettingsSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/settings — the whole object, secrets masked. */
+export const get = adminReadProcedure
+  .meta({ summary: 'System settings (secrets masked)' })
+  .output(systemSettingsSchema)
+  .query(({ ctx }) => getMaskedSettings(ctx.deps));

@@ -1,0 +1,10 @@
+import { getAdminStats } from '@reelsmith/core';
+import { adminStatsInputSchema, adminStatsSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/stats — the Overview cards for a range. */
+export const get = adminReadProcedure
+  .meta({ summary: 'Overview counts: users, revenue, subscriptions, projects' })
+  .input(adminStatsInputSchema)
+  .output(adminStatsSchema)
+  .query(({ ctx, input }) => getAdminStats(ctx.deps, input.timeRange));

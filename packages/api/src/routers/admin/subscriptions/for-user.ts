@@ -1,0 +1,11 @@
+import { getUserSubscriptionDetail } from '@reelsmith/core';
+import { userSubscriptionDetailSchema } from '@reelsmith/shared';
+import { z } from 'zod';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/users/{userId}/subscription */
+export const forUser = adminReadProcedure
+  .meta({ summary: "A customer's subscription, payments and adjustments" })
+  .input(z.object({ userId: z.guid({ error: 'User not found' }) }))
+  .output(userSubscriptionDetailSchema)
+  .query(({ ctx, input }) => getUserSubscriptionDetail(ctx.deps, input.userId));

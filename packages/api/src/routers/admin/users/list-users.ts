@@ -1,0 +1,10 @@
+import { listAdminUsers } from '@reelsmith/core';
+import { adminUsersListInputSchema, adminUsersListSchema } from '@reelsmith/shared';
+import { adminReadProcedure } from '../../../trpc.ts';
+
+/** REST: GET /api/admin/users — customers searched by e-mail or name, paged; or one by userId. */
+export const list = adminReadProcedure
+  .meta({ summary: 'Customers with project count and subscription' })
+  .input(adminUsersListInputSchema)
+  .output(adminUsersListSchema)
+  .query(({ ctx, input }) => listAdminUsers(ctx.deps, input));

@@ -1,0 +1,147 @@
+import type { Executor } from '@reelsmith/db';
+import {
+  AppError,
+  emailTemplateInputSchema,
+  emailTemplateListInputSchema,
+  type EmailTemplate,
+  type EmailTemplateInput,
+  type EmailTemplateList,
+  type EmailTemplateListInput,
+} from '@reelsmith/shared';
+import { writeAudit } from '../audit/write-audit.ts';
+import type { CoreDeps } from '../deps.ts';
+import type { AdminActor } from '../billing/admin-billing.ts';
+import { sanitizeTemplateHtml } from './sanitize-template-html.ts';
+
+const templateColumns = ['id', 'name', 'subject', 'description', 'html_content', 'text_content', 'is_active', 'created_at', 'updated_at'] as const;
+
+type TemplateRow = {
+  id: string;
+  name: string;
+  subject: string;
+  description: string | null;
+  html_content: string;
+  text_content: string;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toTemplate(row: TemplateRow): EmailTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    description: row.description,
+    htmlContent: row.html_content,
+    textContent: row.text_content,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** `%term%` for ILIKE with the wildcard characters of the term itself escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listEmailTemplates(deps: Pick<CoreDeps, 'db'>, raw: EmailTemplateListInput): Promise<EmailTemplateList> {
+  const input = emailTemplateListInputSchema.parse(raw);
+  let query = deps.db.selectFrom('email_templates');
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('subject', 'ilike', pattern)]));
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select(templateColumns)
+      .orderBy('name')
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { templates: rows.map(toTemplate), total: Number(count.total) };
+}
+
+export function findEmailTemplateByName(db: Executor, name: string): Promise<TemplateRow | undefined> {
+  return db.selectFrom('email_templates').select(templateColumns).where('name', '=', name.trim().toLowerCase()).executeTakeFirst();
+}
+
+const duplicateName = (name: string) => new AppError('CONFLICT', `A template named "${name}" already exists.`);
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+function templateValues(raw: EmailTemplateInput) {
+  const input = emailTemplateInputSchema.parse(raw);
+  return {
+    name: input.name,
+    subject: input.subject,
+    description: input.description,
+    html_content: sanitizeTemplateHtml(input.htmlContent),
+    text_content: input.textContent,
+    is_active: input.isActive,
+  };
+}
+
+/** Creates a template (HTML sanitised) and audits it in the same transaction. */
+export async function createEmailTemplate(deps: CoreDeps, actor: AdminActor, raw: EmailTemplateInput): Promise<EmailTemplate> {
+  const values = templateValues(raw);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      if (await findEmailTemplateByName(trx, values.name)) throw duplicateName(values.name);
+      const row = await trx.insertInto('email_templates').values(values).returning(templateColumns).executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        action: 'email_template_create',
+        userType: 'admin',
+        adminId: actor.id,
+        adminEmail: actor.email,
+        ipAddress: actor.ip,
+        resourceType: 'email_template',
+        resourceId: row.id,
+        details: { name: row.name, isActive: row.is_active },
+      });
+      return toTemplate(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(values.name);
+    throw err;
+  }
+}
+
+/** Replaces a template's fields (HTML sanitised) and audits which fields changed. */
+export async function updateEmailTemplate(deps: CoreDeps, actor: AdminActor, id: string, raw: EmailTemplateInput): Promise<EmailTemplate> {
+  const values = templateValues(raw);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('email_templates').select(templateColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before) throw new AppError('NOT_FOUND', 'Template not found');
+      const clash = await trx.selectFrom('email_templates').select('id').where('name', '=', values.name).where('id', '!=', id).executeTakeFirst();
+      if (clash) throw duplicateName(values.name);
+      const row = await trx
+        .updateTable('email_templates')
+        .set(values)
+        .where('id', '=', id)
+        .returning(templateColumns)
+        .executeTakeFirstOrThrow();
+      const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => before[k] !== values[k]);
+      await writeAudit(trx, {
+        action: 'email_template_update',
+        userType: 'admin',
+        adminId: actor.id,
+        adminEmail: actor.email,
+        ipAddress: actor.ip,
+        resourceType: 'email_template',
+        resourceId: row.id,
+        details: { name: row.name, isActive: row.is_active, changed },
+      });
+      return toTemplate(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(values.name);
+    throw err;
+  }
+}

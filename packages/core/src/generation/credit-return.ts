@@ -1,0 +1,64 @@
+// A failed paid step gives the customer's video credit back (once per project); starting the paid
+// step again for that project takes it again, so a returned credit cannot buy a free video.
+import { sql } from 'kysely';
+import type { Executor } from '@reelsmith/db';
+import { AppError, billingMessages } from '@reelsmith/shared';
+import { getCurrentSubscription } from '../billing/subscriptions.ts';
+import type { CoreDeps } from '../deps.ts';
+import { usageDay } from '../users/current-user.ts';
+
+export const CREDIT_RETURNED_NOTE = 'Your video credit has been returned.';
+
+/** Gives back one video credit for the project unless it already was; answers whether it did. */
+export async function returnVideoCredit(trx: Executor, input: { userId: string; projectId: string; jobId: string; reason: string }): Promise<boolean> {
+  const sub = await trx
+    .selectFrom('subscriptions')
+    .select(['id', 'documents_used'])
+    .where('user_id', '=', input.userId)
+    .where('documents_used', '>', 0)
+    .orderBy('created_at', 'desc')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!sub) return false;
+  const inserted = await trx
+    .insertInto('credit_returns')
+    .values({ project_id: input.projectId, user_id: input.userId, subscription_id: sub.id, job_id: input.jobId, reason: input.reason.slice(0, 500) })
+    .onConflict((oc) => oc.column('project_id').where('retaken_at', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await trx.updateTable('subscriptions').set({ documents_used: sql`GREATEST(documents_used - 1, 0)` }).where('id', '=', sub.id).execute();
+  return true;
+}
+
+const refusal = {
+  no_subscription: ['PAYMENT_REQUIRED', billingMessages.noSubscription],
+  inactive: ['PAYMENT_REQUIRED', billingMessages.noSubscription],
+  free_limit: ['PAYMENT_REQUIRED', billingMessages.freeLimit],
+  quota: ['PAYMENT_REQUIRED', billingMessages.quota],
+  daily_limit: ['TOO_MANY_REQUESTS', billingMessages.dailyLimit],
+} as const;
+
+/**
+ * Before the paid step runs again: if this project's credit was returned, take one again (the
+ * plan's quota and the daily cap apply as for a new video; the project-count limit does not).
+ */
+export async function retakeReturnedCredit(deps: CoreDeps, trx: Executor, userId: string, projectId: string): Promise<boolean> {
+  const returned = await trx.selectFrom('credit_returns').select('id').where('project_id', '=', projectId).where('retaken_at', 'is', null).forUpdate().executeTakeFirst();
+  if (!returned) return false;
+  await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
+  const current = await getCurrentSubscription(deps, userId, trx);
+  const reason = current.createBlockedReason;
+  if (!current.subscriptionId || (reason && reason !== 'project_limit')) {
+    const [code, message] = refusal[reason && reason !== 'project_limit' ? reason : 'no_subscription'];
+    throw new AppError(code, message, { reason });
+  }
+  await trx.updateTable('subscriptions').set((eb) => ({ documents_used: eb('documents_used', '+', 1) })).where('id', '=', current.subscriptionId).execute();
+  await trx
+    .insertInto('user_daily_usage')
+    .values({ user_id: userId, day: usageDay(deps.clock.now()), videos: 1, projects: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ videos: sql`user_daily_usage.videos + 1` }))
+    .execute();
+  await trx.updateTable('credit_returns').set({ retaken_at: deps.clock.now() }).where('id', '=', returned.id).execute();
+  return true;
+}

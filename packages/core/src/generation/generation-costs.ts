@@ -1,0 +1,58 @@
+// Each paid provider call's cost, stored as it happens (a failed job still cost what it spent).
+import type { Executor, GenerationKind } from '@reelsmith/db';
+import type { Capability, ProviderCost } from '@reelsmith/media';
+
+/** Which capability a generation step uses (for the cost rows and the customer's message). */
+export const capabilityOfStep: Readonly<Record<GenerationKind, Capability>> = {
+  voiceover: 'tts',
+  avatars: 'image',
+  avatar_product: 'image',
+  videos: 'video',
+  final: 'video',
+};
+
+export interface CostTarget {
+  jobId: string | null;
+  projectId: string | null;
+  userId: string | null;
+}
+
+export async function recordGenerationCost(db: Executor, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
+  await db
+    .insertInto('generation_costs')
+    .values({
+      job_id: target.jobId,
+      project_id: target.projectId,
+      user_id: target.userId,
+      capability,
+      provider: cost.provider,
+      model: cost.model,
+      unit: cost.unit,
+      quantity: cost.quantity,
+      amount_usd: cost.amountUsd,
+    })
+    .execute();
+}
+
+export interface JobCost extends ProviderCost {
+  capability: Capability;
+  createdAt: Date;
+}
+
+export async function listJobCosts(db: Executor, jobId: string): Promise<JobCost[]> {
+  const rows = await db
+    .selectFrom('generation_costs')
+    .select(['capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at'])
+    .where('job_id', '=', jobId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    capability: r.capability,
+    provider: r.provider,
+    model: r.model,
+    unit: r.unit,
+    quantity: Number(r.quantity),
+    amountUsd: Number(r.amount_usd),
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,46 @@
+// The back-office view of the AI providers: which one serves each capability (no keys) and the
+// last 30 days of provider costs.
+import type { AdminProviders } from '@reelsmith/shared';
+import type { AppDeps } from './generation-deps.ts';
+
+const DAY_MS = 86_400_000;
+
+export async function getProviderOverview(deps: AppDeps): Promise<AdminProviders> {
+  const summary = deps.providers;
+  const since = new Date(deps.clock.now().getTime() - 30 * DAY_MS);
+  const [rows, returned] = await Promise.all([
+    deps.db
+      .selectFrom('generation_costs')
+      .select((eb) => [
+        'provider',
+        'model',
+        'unit',
+        eb.fn.countAll<string>().as('calls'),
+        eb.fn.sum<string>('quantity').as('quantity'),
+        eb.fn.sum<string>('amount_usd').as('amount_usd'),
+      ])
+      .where('created_at', '>=', since)
+      .groupBy(['provider', 'model', 'unit'])
+      .orderBy('provider')
+      .orderBy('model')
+      .execute(),
+    deps.db.selectFrom('credit_returns').select((eb) => eb.fn.countAll<string>().as('n')).where('returned_at', '>=', since).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    capabilities: {
+      llm: { provider: summary?.llm.provider ?? 'local', models: summary?.llm.model ? [summary.llm.model] : [] },
+      tts: { provider: summary?.tts.provider ?? 'local', models: summary?.tts.model ? [summary.tts.model] : [] },
+      image: { provider: summary?.image.provider ?? 'local', models: summary?.image.models ?? [] },
+      video: { provider: summary?.video.provider ?? 'local', models: summary?.video.model ? [summary.video.model] : [], maxAudioSeconds: summary?.video.maxAudioSeconds ?? null },
+    },
+    costsLast30Days: rows.map((r) => ({
+      provider: r.provider,
+      model: r.model,
+      unit: r.unit,
+      calls: Number(r.calls),
+      quantity: Number(r.quantity),
+      amountUsd: Math.round(Number(r.amount_usd) * 1e6) / 1e6,
+    })),
+    creditsReturnedLast30Days: Number(returned.n),
+  };
+}

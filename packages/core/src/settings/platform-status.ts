@@ -1,0 +1,18 @@
+import { featureSettingsSchema } from '@reelsmith/shared';
+import type { Executor } from '@reelsmith/db';
+
+export const maintenanceMessage = 'Reelsmith is down for maintenance. Please try again later.';
+
+export interface PlatformStatus {
+  maintenanceMode: boolean;
+  registrationEnabled: boolean;
+  projectSharingEnabled: boolean;
+}
+
+/** The feature switches only (one small read, made on every customer call for maintenance mode). */
+export async function readPlatformStatus(db: Executor): Promise<PlatformStatus> {
+  const row = await db.selectFrom('system_settings').select('value').where('key', '=', 'features').executeTakeFirst();
+  const parsed = featureSettingsSchema.safeParse(row?.value ?? {});
+  const features = parsed.success ? parsed.data : featureSettingsSchema.parse({});
+  return { maintenanceMode: features.maintenanceMode, registrationEnabled: features.registrationEnabled, projectSharingEnabled: features.projectSharingEnabled };
+}

@@ -1,0 +1,23 @@
+// One record per paid provider call, handed back to the caller (the generation job stores it).
+
+export type CostUnit = 'seconds' | 'images' | 'characters' | 'tokens';
+
+export interface ProviderCost {
+  provider: string;
+  model: string;
+  unit: CostUnit;
+  quantity: number;
+  amountUsd: number;
+}
+
+/** Where an adapter reports each call's cost; the generation job records them. */
+export type CostSink = (cost: ProviderCost) => void | Promise<void>;
+
+/** quantity × unit price, rounded to a millionth of a dollar (the column's precision). */
+export function costOf(provider: string, model: string, unit: CostUnit, quantity: number, unitUsd: number): ProviderCost {
+  return { provider, model, unit, quantity, amountUsd: Math.round(quantity * unitUsd * 1e6) / 1e6 };
+}
+
+export async function reportCost(sink: CostSink | undefined, cost: ProviderCost): Promise<void> {
+  if (sink) await sink(cost);
+}

@@ -1,0 +1,83 @@
+// Provider output URLs expire within the hour: each output is fetched at once, with its type, size
+// and (for pictures) pixels checked before anything keeps it.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import { probe } from '../ffmpeg.ts';
+import { ImageUploadError, inspectImage } from '../images/upload-check.ts';
+import type { DownloadLimits } from './provider-config.ts';
+import { errorFromResponse, ProviderError } from './provider-error.ts';
+
+/** Reads the body, refusing it (before or while reading) once it exceeds maxBytes. */
+export async function readLimited(provider: string, response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new ProviderError('bad_output', provider, `output is ${declared} bytes, over the ${maxBytes}-byte limit`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        await response.body.cancel().catch(() => undefined);
+        throw new ProviderError('bad_output', provider, `output exceeded the ${maxBytes}-byte limit`);
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+async function fetchOutput(provider: string, url: string, signal: AbortSignal, expected: 'image' | 'video'): Promise<Response> {
+  const response = await fetch(url, { signal, redirect: 'follow' });
+  if (!response.ok) {
+    // 429/5xx may pass on a retry; any other refusal means the output is gone (expired link).
+    if (response.status === 429 || response.status >= 500) throw await errorFromResponse(provider, response);
+    await response.body?.cancel();
+    throw new ProviderError('bad_output', provider, `output URL answered ${response.status}`);
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!type.startsWith(`${expected}/`)) {
+    await response.body?.cancel();
+    throw new ProviderError('bad_output', provider, `output content-type '${type || 'none'}' is not ${expected}/*`);
+  }
+  return response;
+}
+
+export interface DownloadedImage {
+  file: string;
+  width: number;
+  height: number;
+}
+
+/** Downloads a picture, checks it by its bytes (type, size, pixels, full decode) and stores it as PNG. */
+export async function downloadImage(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<DownloadedImage> {
+  const response = await fetchOutput(provider, url, signal, 'image');
+  const buffer = await readLimited(provider, response, limits.maxImageBytes);
+  try {
+    await inspectImage(buffer, { maxBytes: limits.maxImageBytes, maxPixels: limits.maxImagePixels });
+  } catch (err) {
+    if (err instanceof ImageUploadError) throw new ProviderError('bad_output', provider, `output image refused: ${err.code} ${err.detail ?? ''}`.trim(), { cause: err });
+    throw err;
+  }
+  await mkdir(dirname(outFile), { recursive: true });
+  const info = await sharp(buffer, { pages: 1 }).autoOrient().png().toFile(outFile);
+  return { file: outFile, width: info.width, height: info.height };
+}
+
+/** Downloads a video and checks it is one (a video stream and a duration, read by ffprobe). */
+export async function downloadVideo(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<{ file: string; durationSeconds: number }> {
+  const response = await fetchOutput(provider, url, signal, 'video');
+  const buffer = await readLimited(provider, response, limits.maxVideoBytes);
+  await mkdir(dirname(outFile), { recursive: true });
+  await writeFile(outFile, buffer);
+  const info = await probe(outFile).catch((err: unknown) => {
+    throw new ProviderError('bad_output', provider, 'output video could not be read', { cause: err });
+  });
+  if (!info.streams.some((s) => s.codec_type === 'video') || !(info.durationSeconds > 0)) {
+    throw new ProviderError('bad_output', provider, 'output has no video stream');
+  }
+  return { file: outFile, durationSeconds: info.durationSeconds };
+}

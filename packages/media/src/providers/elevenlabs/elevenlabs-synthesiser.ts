@@ -1,0 +1,86 @@
+// ElevenLabs text-to-speech with timestamps: speed in voice_settings, the neighbouring scenes'
+// text for smooth joins, MP3 re-encoded to the AAC/M4A the pipeline stores, and the character
+// alignment written beside the audio (<outFile>.alignment.json) for timing captions later.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import type { SpeechAlignment, SpeechRequest, SpeechResult, SpeechSynthesiser } from '../../engines.ts';
+import { probe, runFfmpeg } from '../../ffmpeg.ts';
+import { normaliseLanguage } from '../../voices/catalogue.ts';
+import { VoiceError } from '../../voices/errors.ts';
+import { MAX_SPEECH_TEXT_LENGTH, MAX_SPEED, MIN_SPEED } from '../../voices/local-synthesiser.ts';
+import { callProvider } from '../call-provider.ts';
+import { costOf, reportCost } from '../cost.ts';
+import type { ElevenLabsConfig } from '../provider-config.ts';
+import { ProviderError } from '../provider-error.ts';
+import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
+
+export function alignmentFileFor(outFile: string): string {
+  return `${outFile}.alignment.json`;
+}
+
+export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
+  readonly #client: ElevenLabsClient;
+  readonly #config: ElevenLabsConfig;
+
+  constructor(config: ElevenLabsConfig) {
+    this.#config = config;
+    this.#client = createElevenLabsClient(config);
+  }
+
+  async synthesise(request: SpeechRequest): Promise<SpeechResult> {
+    if (!(request.speed >= MIN_SPEED - 1e-9 && request.speed <= MAX_SPEED + 1e-9)) {
+      throw new VoiceError('invalid_speed', `Speed must be between ${MIN_SPEED} and ${MAX_SPEED} (got ${String(request.speed)}).`);
+    }
+    const text = request.text.trim();
+    if (!text) throw new VoiceError('empty_text', 'There is no text to read.');
+    if (text.length > MAX_SPEECH_TEXT_LENGTH) throw new VoiceError('text_too_long', `The text is too long to read in one go (at most ${MAX_SPEECH_TEXT_LENGTH} characters).`);
+    const language = normaliseLanguage(request.language);
+    const answer = await callProvider(ELEVENLABS_PROVIDER, this.#config.policy, (signal) =>
+      this.#client.textToSpeech.convertWithTimestamps(
+        request.voiceId,
+        {
+          text,
+          modelId: this.#config.modelId,
+          outputFormat: this.#config.outputFormat as never,
+          voiceSettings: { speed: Math.round(request.speed * 100) / 100 },
+          ...(language && language !== 'en' && language !== 'multilingual' ? { languageCode: language } : {}),
+          ...(request.previousText ? { previousText: request.previousText } : {}),
+          ...(request.nextText ? { nextText: request.nextText } : {}),
+        },
+        { abortSignal: signal, maxRetries: 0 },
+      ),
+    );
+    await reportCost(request.onCost, costOf(ELEVENLABS_PROVIDER, this.#config.modelId, 'characters', text.length, this.#config.usdPerThousandCharacters / 1000));
+    const audio = typeof answer?.audioBase64 === 'string' ? Buffer.from(answer.audioBase64, 'base64') : Buffer.alloc(0);
+    if (audio.length < 100) throw new ProviderError('bad_output', ELEVENLABS_PROVIDER, 'no audio in the answer');
+    const alignment = readAlignment(answer.alignment);
+
+    const work = await mkdtemp(join(tmpdir(), 'reelsmith-11labs-'));
+    try {
+      const source = join(work, 'speech.mp3');
+      await writeFile(source, audio);
+      await mkdir(dirname(request.outFile), { recursive: true });
+      await runFfmpeg(['-i', source, '-vn', '-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-movflags', '+faststart', request.outFile], { timeoutMs: 60_000 }).catch(
+        (err: unknown) => {
+          throw new ProviderError('bad_output', ELEVENLABS_PROVIDER, 'the audio could not be decoded', { cause: err });
+        },
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    const info = await probe(request.outFile);
+    if (alignment) await writeFile(alignmentFileFor(request.outFile), JSON.stringify(alignment));
+    return { file: request.outFile, durationSeconds: info.durationSeconds, mimeType: 'audio/mp4', alignment };
+  }
+}
+
+function readAlignment(value: { characters?: unknown; characterStartTimesSeconds?: unknown; characterEndTimesSeconds?: unknown } | undefined): SpeechAlignment | undefined {
+  if (!value) return undefined;
+  const { characters, characterStartTimesSeconds: start, characterEndTimesSeconds: end } = value;
+  if (!Array.isArray(characters) || !Array.isArray(start) || !Array.isArray(end) || start.length !== characters.length || end.length !== characters.length) {
+    return undefined;
+  }
+  return { characters: characters.map(String), startSeconds: start.map(Number), endSeconds: end.map(Number) };
+}

@@ -1,0 +1,50 @@
+// Real media the fakes answer with: an MP3 tone as long as the text takes to read, a PNG of the
+// asked aspect, and an MP4 as long as a given audio. Made with ffmpeg and sharp on the fly.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { probe, runFfmpeg } from '../../ffmpeg.ts';
+
+async function inTemp<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fake-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function mp3Tone(seconds: number): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const out = join(dir, 'tone.mp3');
+    await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds.toFixed(2)}`, '-c:a', 'libmp3lame', '-b:a', '64k', out]);
+    return readFile(out);
+  });
+}
+
+const sizes: Record<string, [number, number]> = { '9:16': [288, 512], '16:9': [512, 288], '1:1': [384, 384], '4:3': [448, 336], '3:4': [336, 448] };
+
+export function pngPicture(aspect: string, hue: number): Promise<Buffer> {
+  const [width, height] = sizes[aspect] ?? sizes['9:16']!;
+  const r = Math.round(128 + 100 * Math.sin(hue));
+  const g = Math.round(128 + 100 * Math.sin(hue + 2));
+  const b = Math.round(128 + 100 * Math.sin(hue + 4));
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+}
+
+/** A small talking-head stand-in: a coloured frame with the given audio, as long as the audio. */
+export function mp4ForAudio(audio: Buffer): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const input = join(dir, 'audio');
+    await writeFile(input, audio);
+    const { durationSeconds } = await probe(input);
+    const out = join(dir, 'video.mp4');
+    await runFfmpeg([
+      '-f', 'lavfi', '-i', `color=c=0x336699:s=256x448:r=25:d=${Math.max(0.5, durationSeconds).toFixed(2)}`,
+      '-i', input,
+      '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', out,
+    ]);
+    return readFile(out);
+  });
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderCost } from '../cost.ts';
+import { FakeFal } from '../fakes/fake-fal.ts';
+import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, type FalConfig } from '../provider-config.ts';
+import { TEST_POLICY } from '../test-policy.ts';
+import { makeInputs } from '../test-media.ts';
+import { FalVideoRenderer } from './fal-video-renderer.ts';
+
+const fake = new FakeFal('fal-test');
+let config: FalConfig;
+let dir: string;
+let inputs: Awaited<ReturnType<typeof makeInputs>>;
+
+beforeAll(async () => {
+  const base = await fake.start();
+  config = { apiKey: 'fal-test', baseUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 10 };
+  dir = await mkdtemp(join(tmpdir(), 'reelsmith-fal-test-'));
+  inputs = await makeInputs(dir);
+});
+afterAll(async () => {
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  fake.server.requests.length = 0;
+});
+
+const request = (outFile: string) => ({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16' as const, quality: 'standard' as const, watermark: false, outFile });
+
+describe('fal OmniHuman renderer (queue API)', () => {
+  it('submits image_url and audio_url, polls the status until COMPLETED and fetches the result', async () => {
+    const costs: ProviderCost[] = [];
+    const renderer = new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS);
+    expect(renderer.maxAudioSeconds).toBe(30);
+    const result = await renderer.render({ ...request(join(dir, 'a.mp4')), onCost: (c) => void costs.push(c) });
+    expect(result).toMatchObject({ width: 360, height: 640 });
+    const [submit] = fake.server.requests;
+    expect(submit!.path).toBe('/fal-ai/bytedance/omnihuman');
+    expect(submit!.headers.authorization).toBe('Key fal-test');
+    expect(Object.keys(submit!.json as object).sort()).toEqual(['audio_url', 'image_url']);
+    expect(fake.server.requestsTo(/^\/fal-ai\/bytedance\/requests\/[^/]+\/status$/)).toHaveLength(3);
+    expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds' });
+  });
+
+  it('retries a 429 on submit, then succeeds', async () => {
+    fake.server.misbehave(/omnihuman$/, { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'rate limited' } });
+    await new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS).render(request(join(dir, 'b.mp4')));
+    expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(2);
+  });
+
+  it('maps repeated 500s, a hang, a result without a video and an oversized video', async () => {
+    const renderer = new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS);
+    fake.server.misbehave(/omnihuman$/, { status: 500, json: {} }, { status: 500, json: {} }, { status: 500, json: {} });
+    await expect(renderer.render(request(join(dir, 'c.mp4')))).rejects.toMatchObject({ kind: 'unavailable' });
+    fake.server.misbehave(/\/status$/, { hang: true });
+    await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } }, DEFAULT_DOWNLOAD_LIMITS).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
+    fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'nope' } } });
+    await expect(renderer.render(request(join(dir, 'e.mp4')))).rejects.toMatchObject({ kind: 'bad_output' });
+    await expect(new FalVideoRenderer(config, { ...DEFAULT_DOWNLOAD_LIMITS, maxVideoBytes: 1000 }).render(request(join(dir, 'f.mp4')))).rejects.toMatchObject({
+      kind: 'bad_output',
+      message: expect.stringContaining('limit'),
+    });
+  });
+});

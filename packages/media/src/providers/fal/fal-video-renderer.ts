@@ -1,0 +1,82 @@
+// OmniHuman on fal through its HTTP queue API (POST queue.fal.run/{model}, then .../requests/{id}/status
+// until COMPLETED, then .../requests/{id} for the result). Plain fetch with a configurable base URL:
+// @fal-ai/client only offers a browser proxy URL, not a base URL, so it cannot reach the loopback fake.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
+import { callProvider } from '../call-provider.ts';
+import { costOf, reportCost } from '../cost.ts';
+import { downloadVideo } from '../download.ts';
+import { audioSeconds, finishProviderClip } from '../finish-clip.ts';
+import type { DownloadLimits, FalConfig } from '../provider-config.ts';
+import { errorFromResponse, ProviderError } from '../provider-error.ts';
+import { sleep } from '../retry.ts';
+import { audioLimitFor } from '../video-limits.ts';
+
+export const FAL_PROVIDER = 'fal';
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await errorFromResponse(FAL_PROVIDER, response);
+  try {
+    return (await response.json()) as T;
+  } catch (err) {
+    throw new ProviderError('bad_output', FAL_PROVIDER, 'answer is not JSON', { cause: err });
+  }
+}
+
+const dataUri = (bytes: Buffer, type: string) => `data:${type};base64,${bytes.toString('base64')}`;
+
+export class FalVideoRenderer implements TalkingVideoRenderer {
+  readonly #config: FalConfig;
+  readonly #limits: DownloadLimits;
+  readonly maxAudioSeconds: number;
+
+  constructor(config: FalConfig, limits: DownloadLimits) {
+    this.#config = config;
+    this.#limits = limits;
+    this.maxAudioSeconds = audioLimitFor(config.videoModel);
+  }
+
+  async render(request: TalkingVideoRequest): Promise<VideoResult> {
+    const model = this.#config.videoModel;
+    const seconds = await audioSeconds(request.audioFile);
+    if (seconds > this.maxAudioSeconds) throw new ProviderError('rejected', FAL_PROVIDER, `scene audio is ${seconds.toFixed(1)} s; ${model} accepts at most ${this.maxAudioSeconds} s`);
+    const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(request.audioFile)]);
+    const base = this.#config.baseUrl.replace(/\/$/, '');
+    // Status and result live under the app id (owner/app), without the endpoint's sub-path.
+    const appId = model.split('/').slice(0, 2).join('/');
+    const auth = { authorization: `Key ${this.#config.apiKey}` };
+    const work = await mkdtemp(join(tmpdir(), 'reelsmith-fal-'));
+    try {
+      const clip = await callProvider(FAL_PROVIDER, this.#config.policy, async (signal) => {
+        const submitted = await json<{ request_id?: string }>(
+          await fetch(`${base}/${model}`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mp4') }),
+            signal,
+          }),
+        );
+        if (!submitted.request_id) throw new ProviderError('bad_output', FAL_PROVIDER, 'submit answered without a request_id');
+        const requestUrl = `${base}/${appId}/requests/${submitted.request_id}`;
+        request.onProgress?.(0.05);
+        for (;;) {
+          const status = await json<{ status?: string }>(await fetch(`${requestUrl}/status`, { headers: auth, signal }));
+          if (status.status === 'COMPLETED') break;
+          if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS') throw new ProviderError('bad_output', FAL_PROVIDER, `unknown status ${String(status.status)}`);
+          await sleep(this.#config.pollIntervalMs, signal);
+        }
+        const result = await json<{ video?: { url?: string }; duration?: number }>(await fetch(requestUrl, { headers: auth, signal }));
+        const url = result.video?.url;
+        if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ProviderError('bad_output', FAL_PROVIDER, 'result has no video URL');
+        request.onProgress?.(0.8);
+        return downloadVideo(FAL_PROVIDER, url, join(work, 'provider.mp4'), this.#limits, signal);
+      });
+      await reportCost(request.onCost, costOf(FAL_PROVIDER, model, 'seconds', Math.round(clip.durationSeconds * 100) / 100, this.#config.usdPerSecond));
+      return await finishProviderClip(clip.file, request, (name) => join(work, name));
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}

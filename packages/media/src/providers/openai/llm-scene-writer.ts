@@ -1,0 +1,113 @@
+import type OpenAI from 'openai';
+import { z } from 'zod';
+import { countWords, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, sceneCountFor, sceneDurationFor, sceneMessages, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
+import type { PlannedScene, SceneRequest, SceneWriter } from '../../engines.ts';
+import { SceneValidationError } from '../../text/local-scene-writer.ts';
+import type { OpenAiConfig } from '../provider-config.ts';
+import { ProviderError } from '../provider-error.ts';
+import { createOpenAiClient, OPENAI_PROVIDER, structuredChat } from './openai-chat.ts';
+
+const scenesSchema = z.object({
+  scenes: z.array(z.object({ title: z.string().trim().min(1).max(80), text: z.string().trim().min(1).max(SCENE_TEXT_MAX_CHARS) })).min(1).max(10),
+});
+
+const scenesJsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenes'],
+  properties: {
+    scenes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'text'],
+        properties: { title: { type: 'string', description: 'Two to five words' }, text: { type: 'string', description: 'What the presenter says' } },
+      },
+    },
+  },
+};
+
+export interface LlmSceneWriterOptions {
+  /** The video model's audio limit: no scene may need longer than this to read (spec §9 planning). */
+  maxSceneSeconds?: number | undefined;
+}
+
+/** Scenes written by a chat model, held to the same rules as the local writer (count, length, 6–10 s). */
+export class LlmSceneWriter implements SceneWriter {
+  readonly #client: OpenAI;
+  readonly #config: OpenAiConfig;
+  readonly #maxSceneSeconds: number;
+
+  constructor(config: OpenAiConfig, options: LlmSceneWriterOptions = {}) {
+    this.#config = config;
+    this.#client = createOpenAiClient(config);
+    this.#maxSceneSeconds = options.maxSceneSeconds ?? Infinity;
+  }
+
+  async writeScenes(request: SceneRequest): Promise<PlannedScene[]> {
+    const script = checkScript(request);
+    const count = request.sceneCount ?? sceneCountFor(request.reelTime);
+    const seconds = request.sceneDuration ?? sceneDurationFor(request.reelTime);
+    const answer = await structuredChat(this.#client, this.#config, {
+      system: systemPrompt(seconds, this.#maxSceneSeconds),
+      user: `Split this script into exactly ${count} scenes for a ${request.reelTime}-second vertical video.\n\nScript:\n${script}`,
+      schemaName: 'scenes',
+      jsonSchema: scenesJsonSchema,
+      schema: scenesSchema,
+      onCost: request.onCost,
+    });
+    if (answer.scenes.length !== count) throw new ProviderError('bad_output', OPENAI_PROVIDER, `asked for ${count} scenes, got ${answer.scenes.length}`);
+    return answer.scenes.map((s, i) => this.#toScene(s, `scene-${i + 1}`));
+  }
+
+  async regenerate(request: SceneRequest & { scenes: PlannedScene[]; sceneIndex: number | null }): Promise<PlannedScene[]> {
+    if (request.sceneIndex === null) return this.writeScenes(request);
+    const index = request.sceneIndex;
+    const current = request.scenes[index];
+    if (!current) throw new SceneValidationError('too_short', `There is no scene ${index + 1}.`);
+    const script = checkScript(request);
+    const context = request.scenes.map((s, i) => `${i + 1}. ${s.title}: ${s.text}`).join('\n');
+    const answer = await structuredChat(this.#client, this.#config, {
+      system: systemPrompt(current.durationSeconds, this.#maxSceneSeconds),
+      user: `Rewrite scene ${index + 1} only, keeping it consistent with the others and the script. Answer with exactly one scene.\n\nScript:\n${script}\n\nScenes:\n${context}`,
+      schemaName: 'scenes',
+      jsonSchema: scenesJsonSchema,
+      schema: scenesSchema,
+      onCost: request.onCost,
+    });
+    const fresh = answer.scenes[0]!;
+    return request.scenes.map((s, i) => (i === index ? this.#toScene(fresh, s.sceneId) : s));
+  }
+
+  #toScene(scene: { title: string; text: string }, sceneId: string): PlannedScene {
+    const wordCount = countWords(scene.text);
+    const spoken = speechSeconds(wordCount);
+    if (spoken > this.#maxSceneSeconds) {
+      throw new SceneValidationError('too_long_for_reel', `Scene validation failed: a scene needs about ${Math.round(spoken)} seconds of speech, more than the video model accepts (${this.#maxSceneSeconds} s). Please try again.`);
+    }
+    return { sceneId, title: scene.title, text: scene.text, wordCount, durationSeconds: Math.min(10, Math.max(6, Math.round(spoken * 10) / 10)) };
+  }
+}
+
+function checkScript(request: SceneRequest): string {
+  const script = request.script.trim();
+  if (!script) throw new SceneValidationError('empty_script', sceneMessages.emptyScript);
+  if (script.length > SCRIPT_MAX_CHARS) throw new SceneValidationError('script_too_long', sceneMessages.scriptTooLong);
+  const words = countWords(script);
+  if (words > request.reelTime * WORDS_PER_SECOND * VOICE_SPEED.max) {
+    throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(speechSeconds(words), request.reelTime));
+  }
+  return script;
+}
+
+function systemPrompt(sceneSeconds: number, maxSceneSeconds: number): string {
+  const words = Math.round(sceneSeconds * WORDS_PER_SECOND);
+  const cap = Number.isFinite(maxSceneSeconds) ? ` Never more than ${Math.floor(maxSceneSeconds * WORDS_PER_SECOND)} words in a scene.` : '';
+  return [
+    'You split short-video scripts into scenes a presenter reads to camera.',
+    `Each scene is about ${sceneSeconds} seconds of speech: about ${words} words (speech runs at ${WORDS_PER_SECOND} words per second).${cap}`,
+    `Keep the script's meaning and language; each scene's text is under ${SCENE_TEXT_MAX_CHARS} characters; titles are two to five words.`,
+    'Answer only with the JSON object.',
+  ].join(' ');
+}

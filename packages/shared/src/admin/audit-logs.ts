@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { adminLimitSchema, adminPageSchema, adminSearchSchema, optionalFilter } from './paging.ts';
+
+export const AUDIT_LOGS_PAGE_SIZE = 20;
+export const AUDIT_SEVERITIES = ['info', 'warning', 'error', 'critical'] as const;
+export type AuditSeverityName = (typeof AUDIT_SEVERITIES)[number];
+
+/** The Activity screen's action-type filter and the actions each group covers. */
+export const AUDIT_ACTION_GROUPS = {
+  auth: ['admin_login', 'admin_logout', 'admin_login_failed', 'admin_login_blocked', 'admin_account_locked'],
+  user_management: ['user_status_update', 'admin_create', 'admin_delete'],
+  projects: ['project_delete'],
+  settings: ['settings_update', 'email_template_create', 'email_template_update', 'email_test_send'],
+  database: ['database_export', 'audit_log_export'],
+} as const satisfies Record<string, readonly string[]>;
+export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
+export const AUDIT_ACTION_GROUP_NAMES = ['auth', 'user_management', 'projects', 'settings', 'database'] as const satisfies readonly AuditActionGroup[];
+export const AUDIT_ACTION_GROUP_LABELS: Record<AuditActionGroup, string> = {
+  auth: 'Login/Logout',
+  user_management: 'User Management',
+  projects: 'Projects',
+  settings: 'Settings',
+  database: 'Database',
+};
+
+export const auditLogsListInputSchema = z.object({
+  page: adminPageSchema,
+  limit: adminLimitSchema(AUDIT_LOGS_PAGE_SIZE),
+  search: adminSearchSchema,
+  /** An action group (omitted or 'all' for every action). */
+  action: optionalFilter(['all', ...AUDIT_ACTION_GROUP_NAMES]),
+  severity: optionalFilter(['all', ...AUDIT_SEVERITIES]),
+});
+export type AuditLogsListInput = z.input<typeof auditLogsListInputSchema>;
+
+/** One audit entry (admin spec §3, Audit log entry). */
+export const auditLogSchema = z.object({
+  id: z.string(),
+  createdAt: z.date(),
+  action: z.string(),
+  severity: z.enum(AUDIT_SEVERITIES),
+  userType: z.enum(['admin', 'user', 'system']),
+  adminUser: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
+  ipAddress: z.string().nullable(),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+export const auditLogsListSchema = z.object({ data: z.array(auditLogSchema), total: z.number().int() });
+export type AuditLogsList = z.infer<typeof auditLogsListSchema>;
+
+/** The four Activity cards, counted on the server over the whole log (not the page). */
+export const auditLogsSummarySchema = z.object({
+  totalLast24h: z.number().int(),
+  adminLoginsToday: z.number().int(),
+  userActionsThisWeek: z.number().int(),
+  criticalEvents: z.number().int(),
+});
+export type AuditLogsSummary = z.infer<typeof auditLogsSummarySchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { adminLimitSchema, adminPageSchema, adminSearchSchema, optionalFilter } from './paging.ts';
+
+export const ADMIN_PROJECTS_PAGE_SIZE = 10;
+/** The back-office status of a project, mapped from its stored status (docs/decisions.md). */
+export const ADMIN_PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
+export type AdminProjectStatus = (typeof ADMIN_PROJECT_STATUSES)[number];
+export const ADMIN_PROJECT_PERIODS = ['today', '7days', '30days', '90days'] as const;
+
+export const adminProjectStatsSchema = z.object({
+  totalProjects: z.number().int(),
+  todayProjects: z.number().int(),
+  completedProjects: z.number().int(),
+});
+export type AdminProjectStats = z.infer<typeof adminProjectStatsSchema>;
+
+export const adminProjectsListInputSchema = z.object({
+  page: adminPageSchema,
+  limit: adminLimitSchema(ADMIN_PROJECTS_PAGE_SIZE),
+  search: adminSearchSchema,
+  status: optionalFilter(ADMIN_PROJECT_STATUSES),
+  period: optionalFilter(ADMIN_PROJECT_PERIODS),
+});
+export type AdminProjectsListInput = z.input<typeof adminProjectsListInputSchema>;
+
+/** A project in the back-office list (admin spec §3, Project (admin list)). */
+export const adminProjectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(ADMIN_PROJECT_STATUSES),
+  createdAt: z.date(),
+  settings: z.object({ industry: z.string().nullable() }),
+  shareSettings: z.object({ isPublic: z.boolean() }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminProject = z.infer<typeof adminProjectSchema>;
+
+export const adminProjectsListSchema = z.object({
+  projects: z.array(adminProjectSchema),
+  total: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+export type AdminProjectsList = z.infer<typeof adminProjectsListSchema>;

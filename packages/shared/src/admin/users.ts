@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PROJECT_STATUSES } from '../constants.ts';
+import { adminIdSchema, adminLimitSchema, adminPageSchema, adminSearchSchema } from './paging.ts';
+
+export const ADMIN_USERS_PAGE_SIZE = 10;
+
+export const adminUsersListInputSchema = z.object({
+  page: adminPageSchema,
+  limit: adminLimitSchema(ADMIN_USERS_PAGE_SIZE),
+  search: adminSearchSchema,
+  userId: adminIdSchema.optional(),
+});
+export type AdminUsersListInput = z.input<typeof adminUsersListInputSchema>;
+
+export const adminUserSubscriptionSchema = z.object({
+  plan: z.string(),
+  status: z.string(),
+  expiresAt: z.date().nullable(),
+});
+
+/** A customer as the back-office shows them (admin spec §3, User). subscription is null for none. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  lastLoginAt: z.date().nullable(),
+  projectCount: z.number().int(),
+  subscription: adminUserSubscriptionSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+export type AdminUsersList = z.infer<typeof adminUsersListSchema>;
+
+export const adminSetUserStatusInputSchema = z.object({ userId: adminIdSchema, isActive: z.boolean() });
+export type AdminSetUserStatusInput = z.infer<typeof adminSetUserStatusInputSchema>;
+
+export const adminSetUserStatusSchema = z.object({
+  id: z.string(),
+  isActive: z.boolean(),
+  /** How many open sessions the suspension ended (0 on activation). */
+  endedSessions: z.number().int(),
+});
+export type AdminSetUserStatus = z.infer<typeof adminSetUserStatusSchema>;
+
+export const adminUserProjectsInputSchema = z.object({ userId: adminIdSchema });
+
+/** A customer's project in the user details screen; finalVideoUrl is a short-lived signed /media URL. */
+export const adminUserProjectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.date(),
+  status: z.enum(PROJECT_STATUSES),
+  assets: z.object({ finalVideoUrl: z.string().nullable() }),
+});
+export type AdminUserProject = z.infer<typeof adminUserProjectSchema>;
+export const adminUserProjectsSchema = z.array(adminUserProjectSchema);
+
+/** 'first last', whichever exists, else 'Unnamed User' (admin spec §3). */
+export function userDisplayName(user: { firstName: string | null; lastName: string | null }): string {
+  const name = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  return name || 'Unnamed User';
+}
