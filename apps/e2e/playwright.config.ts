@@ -5,11 +5,13 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   devServerPort,
   devServerUrl,
+  e2eAdmin,
   host,
   oidcClient,
   oidcIssuerUrl,
   oidcServerPort,
   oidcServerUrl,
+  smtpSinkPort,
 } from './support/env.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -49,7 +51,8 @@ function isCompleteBuild(dir: string): boolean {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) return false;
   const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((m) => m[1] ?? '');
-  return refs.every((ref) => existsSync(join(dir, ref)));
+  // The admin build's index.html names its files under its /admin/ base.
+  return refs.every((ref) => existsSync(join(dir, ref)) || existsSync(join(dir, ref.replace(/^admin\//, ''))));
 }
 
 /**
@@ -161,9 +164,18 @@ export default defineConfig({
       command: `node ${JSON.stringify(serverEntry)}`,
       cwd: repoRoot,
       url: `${devServerUrl}/healthz`,
-      env: serverEnv(devServerPort, devDataDir, { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }),
+      env: serverEnv(devServerPort, devDataDir, {
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        SMTP_HOST: host,
+        SMTP_PORT: String(smtpSinkPort),
+        EMAIL_FROM: 'Reelsmith E2E <no-reply@reelsmith.test>',
+      }),
       reuseExistingServer: !isCI,
-      timeout: 60_000,
+      // Starting (migrations, seeding, argon2) takes about a minute when the machine is busy.
+      timeout: 150_000,
       stdout: 'ignore',
       gracefulShutdown,
     },
@@ -178,7 +190,8 @@ export default defineConfig({
         GOOGLE_ISSUER: oidcIssuerUrl,
       }),
       reuseExistingServer: !isCI,
-      timeout: 60_000,
+      // Starting (migrations, seeding, argon2) takes about a minute when the machine is busy.
+      timeout: 150_000,
       stdout: 'ignore',
       gracefulShutdown,
     },

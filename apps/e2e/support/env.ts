@@ -9,6 +9,8 @@ export const devServerPort = Number(process.env.E2E_DEV_PORT ?? 3101);
 export const oidcServerPort = Number(process.env.E2E_OIDC_PORT ?? 3102);
 /** oauth2-mock-server standing in for Google. */
 export const oidcProviderPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? 3103);
+/** The loopback SMTP server the e-mail spec starts; the development sign-in server sends through it. */
+export const smtpSinkPort = Number(process.env.E2E_SMTP_PORT ?? 3104);
 
 export const devServerUrl = `http://${host}:${devServerPort}`;
 export const oidcServerUrl = `http://${host}:${oidcServerPort}`;
@@ -22,4 +24,10 @@ export const oidcUser = {
   email: 'oidc.tester@example.com',
   givenName: 'Olivia',
   familyName: 'Dent',
+} as const;
+
+/** The main admin the development sign-in server seeds on first start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const e2eAdmin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Passw0rd!',
 } as const;

@@ -1,4 +1,7 @@
 import { notifications } from '@mantine/notifications';
+import { TRPCClientError } from '@trpc/client';
+import { useEffect } from 'react';
+import { AdminApiError } from './admin-api.ts';
 
 // One place for toast styling, so every screen's success and failure messages look alike.
 export function notifyError(title: string, message: string): void {
@@ -7,4 +10,36 @@ export function notifyError(title: string, message: string): void {
 
 export function notifySuccess(title: string, message: string): void {
   notifications.show({ title, message, color: 'teal' });
+}
+
+/** The server's message of a failed tRPC or REST call, else the fallback (network errors, unknown throws). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError || error instanceof AdminApiError) {
+    const message = (error as Error).message.trim();
+    // A fetch that never reached the server surfaces the browser's own wording.
+    if (message && message !== 'Failed to fetch' && !message.startsWith('NetworkError')) return message;
+  }
+  return fallback;
+}
+
+/** A failed mutation's toast: the spec's title with the server message (or the fallback). */
+export function notifyFailure(title: string, error: unknown, fallback: string): void {
+  notifyError(title, serverMessage(error, fallback));
+}
+
+/** Whether the failure is the expired session, which session-expiry.ts already announces. */
+export function isUnauthorized(error: unknown): boolean {
+  if (error instanceof AdminApiError) return error.status === 401;
+  if (error instanceof TRPCClientError) {
+    const data = (error as TRPCClientError<never>).data as { httpStatus?: number } | undefined;
+    return data?.httpStatus === 401;
+  }
+  return false;
+}
+
+/** Spec §8: a failed fetch shows its fixed message once per failure ('Failed to fetch users', ...). */
+export function useFetchFailureToast(error: unknown, message: string): void {
+  useEffect(() => {
+    if (error && !isUnauthorized(error)) notifyError('Error', message);
+  }, [error, message]);
 }

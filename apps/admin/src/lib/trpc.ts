@@ -21,10 +21,27 @@ export function createAdminTrpcClient() {
         // Spec §4: a 401 on any admin call ends the session, whichever transport made it.
         fetch: async (input, init) => {
           const response = await globalThis.fetch(input, init);
-          if (response.status === 401 && getAdminToken()) expireAdminSession();
+          if (getAdminToken() && (await answersUnauthorized(response))) expireAdminSession();
           return response;
         },
       }),
     ],
   });
+}
+
+/** A 401, or a batch (207 multi-status) in which one call answered 401. */
+async function answersUnauthorized(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (response.status !== 207) return false;
+  try {
+    const items = (await response.clone().json()) as unknown;
+    return Array.isArray(items) && items.some((item) => hasHttpStatus(item, 401));
+  } catch {
+    return false;
+  }
+}
+
+function hasHttpStatus(item: unknown, status: number): boolean {
+  const error = (item as { error?: { json?: { data?: { httpStatus?: unknown } } } } | null)?.error;
+  return error?.json?.data?.httpStatus === status;
 }

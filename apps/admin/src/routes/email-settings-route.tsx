@@ -1,12 +1,5 @@
-import { IconMail } from '@tabler/icons-react';
-import { EmptyPanel } from '../components/empty-panel.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { EmailSettingsScreen } from '../features/email/email-settings-screen.tsx';
 
 export function EmailSettingsRoute() {
-  return (
-    <>
-      <PageHeader title="Email Settings" subtitle="Manage email templates and view email logs" />
-      <EmptyPanel icon={IconMail} />
-    </>
-  );
+  return <EmailSettingsScreen />;
 }

@@ -1,12 +1,5 @@
-import { IconMovie } from '@tabler/icons-react';
-import { EmptyPanel } from '../components/empty-panel.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
 
 export function ProjectsRoute() {
-  return (
-    <>
-      <PageHeader title="Project Analytics" subtitle="Browse and filter every project on the platform" />
-      <EmptyPanel icon={IconMovie} />
-    </>
-  );
+  return <ProjectsScreen />;
 }

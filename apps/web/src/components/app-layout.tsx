@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 import { UpgradeDialogProvider } from '../features/billing/upgrade-dialog-provider.tsx';
+import { MaintenanceGate } from '../features/maintenance/maintenance-gate.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { Logo } from './logo.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -37,7 +38,9 @@ export function AppLayout() {
         <PlainHeader />
       )}
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
-        <Outlet />
+        <MaintenanceGate>
+          <Outlet />
+        </MaintenanceGate>
       </Box>
       <SiteFooter />
     </UpgradeDialogProvider>

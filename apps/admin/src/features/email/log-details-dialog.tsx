@@ -1,0 +1,87 @@
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
+import type { EmailLog } from '@reelsmith/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { detailHtml, detailSentDate, detailText, noContentText, statusColor, statusLabel } from './log-rules.ts';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/**
+ * Spec §2 Log details. The content is HTML the server sanitised with its allow-list before storing
+ * (templates on save, sent mails after rendering), so it is shown as read-only rich text.
+ */
+export function LogDetailsDialog({ log, onClose }: { log: EmailLog | null; onClose: () => void }) {
+  const content = log ? detailHtml(log) : { html: null, warning: null };
+  const text = log ? detailText(log) : null;
+  return (
+    <Modal opened={log !== null} onClose={onClose} title="Email Log Details" size="xl" centered>
+      {log ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="Recipient">
+              <Text size="sm">{log.recipientEmail}</Text>
+            </Field>
+            <Field label="Subject">
+              <Text size="sm">{log.subject}</Text>
+            </Field>
+            <Field label="Status">
+              <Badge color={statusColor[log.sendStatus]} variant="light">
+                {statusLabel[log.sendStatus]}
+              </Badge>
+            </Field>
+            <Field label="Sent Date">
+              <Text size="sm">{detailSentDate(log)}</Text>
+            </Field>
+          </SimpleGrid>
+          {log.errorMessage ? (
+            <Field label="Error Message">
+              <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
+                {log.errorMessage}
+              </Text>
+            </Field>
+          ) : null}
+          <Field label="Email Content">
+            {content.warning ? (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} aria-hidden="true" />} mb="xs">
+                {content.warning}
+              </Alert>
+            ) : null}
+            {content.html ? (
+              <Paper withBorder radius="md" p="md" mah={360} style={{ overflow: 'auto' }} data-testid="email-content">
+                <Typography>
+                  <div dangerouslySetInnerHTML={{ __html: content.html }} />
+                </Typography>
+              </Paper>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {noContentText}
+              </Text>
+            )}
+          </Field>
+          {text ? (
+            <Field label="Plain Text Content">
+              <Paper withBorder radius="md" p="md" mah={240} style={{ overflow: 'auto' }}>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                  {text}
+                </Text>
+              </Paper>
+            </Field>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { detailHtml, detailSentDate, detailText, noContentText, recipientName, sentDateCell, shortError, templateFallbackWarning, templateOrType } from './log-rules.ts';
+
+const created = new Date(2026, 10, 20, 15, 4);
+
+describe('e-mail log display rules', () => {
+  it('names the linked customer when there is one', () => {
+    expect(recipientName({ user: { firstName: 'Ann', lastName: 'Lee' } })).toBe('Ann Lee');
+    expect(recipientName({ user: { firstName: null, lastName: 'Lee' } })).toBe('Lee');
+    expect(recipientName({ user: { firstName: ' ', lastName: null } })).toBeNull();
+    expect(recipientName({ user: null })).toBeNull();
+  });
+
+  it('shows the template name, else the e-mail type', () => {
+    expect(templateOrType({ template: { name: 'welcome', htmlContent: '', textContent: '' }, emailType: 'welcome_v1' })).toBe('welcome');
+    expect(templateOrType({ template: null, emailType: 'test' })).toBe('test');
+  });
+
+  it('falls back from the sent time to the created time, marked as not yet sent', () => {
+    expect(sentDateCell({ sentAt: created, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: null });
+    expect(sentDateCell({ sentAt: null, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: 'Created date (not yet sent)' });
+    expect(sentDateCell({ sentAt: null, createdAt: null as unknown as Date })).toEqual({ text: '-', note: null });
+    expect(detailSentDate({ sentAt: null, createdAt: created })).toBe('Nov 20, 2026, 3:04 PM (pending)');
+  });
+
+  it('shows the sent content, else the template with the warning, else nothing', () => {
+    const template = { name: 'welcome', htmlContent: '<p>Hi {{firstName}}</p>', textContent: 'Hi {{firstName}}' };
+    expect(detailHtml({ htmlContent: '<p>Hi Ann</p>', template })).toEqual({ html: '<p>Hi Ann</p>', warning: null });
+    expect(detailHtml({ htmlContent: null, template })).toEqual({ html: '<p>Hi {{firstName}}</p>', warning: templateFallbackWarning });
+    expect(detailHtml({ htmlContent: '', template: null })).toEqual({ html: null, warning: null });
+    expect(noContentText).toBe('No email content available');
+    expect(detailText({ textContent: null, template })).toBe('Hi {{firstName}}');
+    expect(detailText({ textContent: 'Hi Ann', template })).toBe('Hi Ann');
+    expect(detailText({ textContent: null, template: null })).toBeNull();
+  });
+
+  it('shortens long errors and shows - for none', () => {
+    expect(shortError(null)).toBe('-');
+    expect(shortError('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});

@@ -1,0 +1,75 @@
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import type { AdminProject } from '@reelsmith/shared';
+import { IconLock, IconWorld } from '@tabler/icons-react';
+import { formatRelative, formatShortDate } from '../../lib/format.ts';
+import { adminProjectStatusLabels, projectIndustry, projectTitle } from './project-list-rules.ts';
+
+/** Spec §2 Project Analytics: Project, User, Status, Created, Visibility. */
+export function ProjectsTable({ projects }: { projects: readonly AdminProject[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Project</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Visibility</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {projects.map((project) => {
+            const status = adminProjectStatusLabels[project.status];
+            return (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600}>
+                      {projectTitle(project.title)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {projectIndustry(project.settings.industry)}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{project.user.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {project.user.email}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={status.color}>
+                    {status.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{formatShortDate(project.createdAt)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatRelative(project.createdAt)}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  {project.shareSettings.isPublic ? (
+                    <Badge variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden="true" />}>
+                      Public
+                    </Badge>
+                  ) : (
+                    <Badge variant="light" color="gray" leftSection={<IconLock size={12} aria-hidden="true" />}>
+                      Private
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

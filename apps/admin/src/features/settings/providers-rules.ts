@@ -1,0 +1,46 @@
+import type { AdminProviders } from '@reelsmith/shared';
+
+export interface CapabilityRow {
+  capability: string;
+  provider: string;
+  models: string;
+  note: string | null;
+}
+
+const labels: Record<keyof AdminProviders['capabilities'], string> = {
+  llm: 'Script & scene writing',
+  tts: 'Voiceover',
+  image: 'Avatar & product images',
+  video: 'Talking video',
+};
+
+/** One row per capability, in wizard order, with the video model's audio limit as a note. */
+export function capabilityRows(data: AdminProviders): CapabilityRow[] {
+  const { llm, tts, image, video } = data.capabilities;
+  const row = (key: keyof typeof labels, provider: string, models: string[], note: string | null = null): CapabilityRow => ({
+    capability: labels[key],
+    provider,
+    models: models.length > 0 ? models.join(', ') : '—',
+    note,
+  });
+  return [
+    row('llm', llm.provider, llm.models),
+    row('tts', tts.provider, tts.models),
+    row('image', image.provider, image.models),
+    row('video', video.provider, video.models, video.maxAudioSeconds === null ? null : `Scenes up to ${video.maxAudioSeconds} s of audio`),
+  ];
+}
+
+const unitNames: Record<AdminProviders['costsLast30Days'][number]['unit'], [string, string]> = {
+  seconds: ['second', 'seconds'],
+  images: ['image', 'images'],
+  characters: ['character', 'characters'],
+  tokens: ['token', 'tokens'],
+};
+
+/** '12.5 seconds', '1 image', '3,200 characters'. */
+export function costQuantityLabel(cost: Pick<AdminProviders['costsLast30Days'][number], 'unit' | 'quantity'>): string {
+  const [one, many] = unitNames[cost.unit];
+  const rounded = Math.round(cost.quantity * 10) / 10;
+  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? one : many}`;
+}

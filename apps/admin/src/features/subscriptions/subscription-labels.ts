@@ -1,0 +1,59 @@
+import { formatMoney } from '../../lib/format.ts';
+
+// Display rules of the Subscriptions screen (admin spec §2, §4, §9).
+
+export const statusFilterOptions = [
+  { value: 'all', label: 'All Status' },
+  { value: 'active', label: 'Active' },
+  { value: 'trialing', label: 'Trial' },
+  { value: 'past_due', label: 'Past Due' },
+  { value: 'canceled', label: 'Canceled' },
+];
+
+const statusLabels: Record<string, { label: string; color: string; description: string }> = {
+  active: { label: 'Active', color: 'teal', description: 'Currently Active' },
+  trialing: { label: 'Trial', color: 'blue', description: 'Currently in Trial' },
+  pending: { label: 'Pending', color: 'yellow', description: 'Subscription Pending' },
+  past_due: { label: 'Past Due', color: 'orange', description: 'Payment Past Due' },
+  expired: { label: 'Expired', color: 'gray', description: 'Subscription Expired' },
+  cancelled: { label: 'Canceled', color: 'red', description: 'Subscription Cancelled' },
+  canceled: { label: 'Canceled', color: 'red', description: 'Subscription Cancelled' },
+};
+
+/** The badge and the Details description of a status; unknown values show as they are. */
+export function subscriptionStatus(status: string): { label: string; color: string; description: string } {
+  return statusLabels[status] ?? { label: status, color: 'gray', description: status };
+}
+
+/** '$49.00/month'; a yearly plan's monthly price × 12 per year (spec §9): '$182.40/year'. */
+export function planPriceText(plan: { planType: 'monthly' | 'yearly'; price: number; currency?: string }): string {
+  return plan.planType === 'yearly' ? `${formatMoney(plan.price * 12, plan.currency)}/year` : `${formatMoney(plan.price, plan.currency)}/month`;
+}
+
+/** The plan select's label: the name with the billing period, since each plan is sold monthly and yearly. */
+export function planOptionLabel(plan: { planName: string; price: number; period: string }): string {
+  const period = plan.period === 'yearly' ? 'Yearly' : plan.period === 'monthly' ? 'Monthly' : plan.period;
+  return `${plan.planName} (${period})`;
+}
+
+const adjustmentLabels: Record<string, string> = { extend: 'Extend Subscription', add_credits: 'Add Credits', change_plan: 'Change Plan' };
+
+export function adjustmentTypeLabel(type: string): string {
+  return adjustmentLabels[type] ?? type;
+}
+
+/** What a refund may still take from a payment, in currency units (two decimals). */
+export function refundableAmount(tx: { amount: number; refundedAmount: number }): number {
+  return Math.max(0, Math.round((tx.amount - tx.refundedAmount) * 100) / 100);
+}
+
+/** Only a succeeded payment with money left to give back offers Refund (partially refunded ones still have some). */
+export function canRefund(tx: { status: string; amount: number; refundedAmount: number }): boolean {
+  return (tx.status === 'succeeded' || tx.status === 'partially_refunded') && refundableAmount(tx) > 0;
+}
+
+const transactionStatusColors: Record<string, string> = { succeeded: 'teal', partially_refunded: 'yellow', refunded: 'gray', failed: 'red', canceled: 'gray', pending: 'blue' };
+
+export function transactionStatus(status: string): { label: string; color: string } {
+  return { label: status.replace(/_/g, ' '), color: transactionStatusColors[status] ?? 'gray' };
+}
