@@ -32,12 +32,14 @@ ensure_pnpm() {
   [ "$(pnpm --version 2>/dev/null)" = "$PNPM_VERSION" ] || { echo "pnpm ${PNPM_VERSION} did not install" >&2; exit 1; }
 }
 
-# ensure_system_packages CMD:PKG ... — installs the Debian packages whose commands are missing.
+# ensure_system_packages CMD:PKG ... — installs the Debian packages whose commands are missing;
+# a CMD starting with / is a file the package provides (a font, say).
 ensure_system_packages() {
   local missing=() pair cmd pkg
   for pair in "$@"; do
     cmd="${pair%%:*}"; pkg="${pair##*:}"
-    command -v "$cmd" >/dev/null || missing+=("$pkg")
+    if [[ "$cmd" == /* ]]; then [ -e "$cmd" ] || missing+=("$pkg")
+    else command -v "$cmd" >/dev/null || missing+=("$pkg"); fi
   done
   [ ${#missing[@]} -eq 0 ] && return
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
