@@ -47,6 +47,14 @@ describe.each(testDatabaseKinds())('admin projects on %s', (kind) => {
     await job(queued, bob, 'queued');
     const failed = await project(bob, 'Delta 100% off', { status: 'LipSynced', last_error: 'The video engine failed.', daysAgo: 3 });
     await job(failed, bob, 'failed');
+    // Provider calls on the failed project: a video render and two images (the list sums them).
+    await db
+      .insertInto('generation_costs')
+      .values([
+        { project_id: failed, user_id: bob, capability: 'video', provider: 'replicate', model: 'bytedance/omni-human', unit: 'seconds', quantity: '12.5', amount_usd: '1.75' },
+        { project_id: failed, user_id: bob, capability: 'image', provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: '2', amount_usd: '0.12' },
+      ])
+      .execute();
     const shared = await project(ada, 'Epsilon story', { status: 'Merged', industry: 'Travel', daysAgo: 4 });
     await db.insertInto('shares').values({ project_id: shared, short_id: 'AbCdEf123456', is_public: true }).execute();
     const old = await project(bob, 'Zeta archive', { status: 'Merged', daysAgo: 40 });
@@ -71,6 +79,14 @@ describe.each(testDatabaseKinds())('admin projects on %s', (kind) => {
       ['Delta 100% off', 'failed', null, false, 'Unnamed User', 'bob@builder.io'],
       ['Epsilon story', 'completed', 'Travel', true, 'Ada Lovelace', 'ada@example.com'],
       ['Zeta archive', 'completed', null, false, 'Unnamed User', 'bob@builder.io'],
+    ]);
+    expect(page.projects.map((p) => [p.title, p.aiCostUsd])).toEqual([
+      ['Alpha teaser', 0],
+      ['Beta launch', 0],
+      ['Gamma promo', 0],
+      ['Delta 100% off', 1.87],
+      ['Epsilon story', 0],
+      ['Zeta archive', 0],
     ]);
   });
 

@@ -32,6 +32,8 @@ export const adminProjectSchema = z.object({
   settings: z.object({ industry: z.string().nullable() }),
   shareSettings: z.object({ isPublic: z.boolean() }),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** What the AI providers charged for this project's generation calls, in USD (0 on the local engine). */
+  aiCostUsd: z.number().nonnegative(),
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 

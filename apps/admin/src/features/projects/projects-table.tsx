@@ -1,13 +1,13 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { AdminProject } from '@reelsmith/shared';
 import { IconLock, IconWorld } from '@tabler/icons-react';
-import { formatRelative, formatShortDate } from '../../lib/format.ts';
+import { formatMoney, formatRelative, formatShortDate } from '../../lib/format.ts';
 import { adminProjectStatusLabels, projectIndustry, projectTitle } from './project-list-rules.ts';
 
-/** Spec §2 Project Analytics: Project, User, Status, Created, Visibility. */
+/** Spec §2 Project Analytics: Project, User, Status, Created, Visibility; plus what the AI providers charged (docs/decisions.md). */
 export function ProjectsTable({ projects }: { projects: readonly AdminProject[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={840}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -16,6 +16,7 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
             <Table.Th>Status</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Visibility</Table.Th>
+            <Table.Th ta="right">AI Cost</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -64,6 +65,11 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
                       Private
                     </Badge>
                   )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" c={project.aiCostUsd > 0 ? undefined : 'dimmed'}>
+                    {formatMoney(project.aiCostUsd)}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             );

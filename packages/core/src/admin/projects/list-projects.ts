@@ -29,6 +29,12 @@ export async function listAdminProjects(deps: CoreDeps, query: ListProjectsQuery
         'p.id', 'p.title', 'p.created_at', 'p.industry', 'sh.is_public',
         'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email',
         status.as('admin_status'),
+        (eb) =>
+          eb
+            .selectFrom('generation_costs as c')
+            .select((c) => c.fn.coalesce(c.fn.sum<string>('c.amount_usd'), c.val('0')).as('cost'))
+            .whereRef('c.project_id', '=', 'p.id')
+            .as('ai_cost_usd'),
       ])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id')
@@ -45,6 +51,7 @@ export async function listAdminProjects(deps: CoreDeps, query: ListProjectsQuery
       settings: { industry: r.industry },
       shareSettings: { isPublic: r.is_public ?? false },
       user: { id: r.user_id, name: userDisplayName({ firstName: r.first_name, lastName: r.last_name }), email: r.email },
+      aiCostUsd: Number(r.ai_cost_usd ?? 0),
     })),
     total: Number(total),
     ...pageFlags(query.page, query.limit, Number(total)),
