@@ -8,6 +8,7 @@ import { createProviderEngine, summariseProviders } from '@reelsmith/media';
 import type { Config } from './config.ts';
 import { mediaSecret } from './media-secret.ts';
 import { createPaymentProvider } from './payments.ts';
+import { startVoiceCatalogue } from './voice-catalogue.ts';
 
 export interface RuntimeDeps {
   core: AppDeps;
@@ -37,6 +38,10 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger });
   await jobs.start();
   const signingSecret = await mediaSecret(config);
+  const work = options.work ?? config.role !== 'server';
+  const engine = createProviderEngine(config.providers);
+  const syncedVoices = await startVoiceCatalogue(config.providers, database.db, logger, { work });
+  if (syncedVoices.voices) engine.voices = syncedVoices.voices;
   const core: AppDeps = {
     db: database.db,
     logger,
@@ -44,7 +49,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     publicUrl: config.publicUrl,
     payments: createPaymentProvider(config, database.db, systemClock),
     // Per capability the configured AI provider, else the offline engine (config.providers).
-    engine: createProviderEngine(config.providers),
+    engine,
     providers: summariseProviders(config.providers),
     storage,
     jobs,
@@ -56,7 +61,6 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   // Transactional mails go out in the background after their request's transaction commits.
   const email = createEmailNotifier(core);
   core.email = email;
-  const work = options.work ?? config.role !== 'server';
   if (work) await jobs.work(core, { concurrency: config.workerConcurrency });
   return {
     core,
@@ -64,6 +68,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     jobs,
     mediaSecret: signingSecret,
     close: async () => {
+      syncedVoices.stop();
       await jobs.stop();
       await email.settled();
       await database.close();

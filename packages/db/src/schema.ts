@@ -228,6 +228,29 @@ export interface CreditReturnsTable {
   retaken_at: NullableTimestamp;
 }
 
+export type VoiceGenderValue = 'female' | 'male' | 'non-binary';
+export type VoiceAgeValue = 'young' | 'middle_aged' | 'senior';
+export type VoiceSituationValue = 'conversational' | 'professional' | 'energetic' | 'calm' | 'warm';
+
+/** The TTS provider's voice catalogue as last synchronised; keyed by provider + provider voice id. */
+export interface VoicesTable {
+  provider: string;
+  provider_voice_id: string;
+  name: string;
+  gender: VoiceGenderValue;
+  age: VoiceAgeValue;
+  situation: VoiceSituationValue;
+  language: 'multilingual' | 'en';
+  accent: string;
+  description: string;
+  emoji: string;
+  preview_url: string | null;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  synced_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface ShareViewLogTable {
   share_id: string;
   viewer_key: string;
@@ -329,6 +352,7 @@ export interface Database {
   generation_jobs: GenerationJobsTable;
   generation_costs: GenerationCostsTable;
   credit_returns: CreditReturnsTable;
+  voices: VoicesTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   audit_logs: AuditLogsTable;

@@ -3,6 +3,7 @@ import * as initialSchema from './2026_11_22_0001_initial_schema.ts';
 import * as shareViewLog from './2026_11_22_0002_share_view_log.ts';
 import * as generationJobs from './2026_11_22_0003_generation_jobs.ts';
 import * as providerCosts from './2026_11_22_0004_provider_costs.ts';
+import * as voices from './2026_11_22_0005_voices.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_share_view_log': shareViewLog,
   '2026_11_22_0003_generation_jobs': generationJobs,
   '2026_11_22_0004_provider_costs': providerCosts,
+  '2026_11_22_0005_voices': voices,
 };

@@ -10,7 +10,7 @@ export { audioLimitFor, VIDEO_MODEL_AUDIO_LIMITS } from './video-limits.ts';
 export { LlmSceneWriter, type LlmSceneWriterOptions } from './openai/llm-scene-writer.ts';
 export { LlmAvatarPromptWriter } from './openai/llm-avatar-prompt-writer.ts';
 export { ElevenLabsSpeechSynthesiser, alignmentFileFor } from './elevenlabs/elevenlabs-synthesiser.ts';
-export { ElevenLabsVoiceCatalogue, toVoice as voiceFromElevenLabs } from './elevenlabs/elevenlabs-voices.ts';
+export { ElevenLabsVoiceCatalogue, toVoice as voiceFromElevenLabs, type ListedVoice } from './elevenlabs/elevenlabs-voices.ts';
 export { ReplicateAvatarImager } from './replicate/replicate-avatar-imager.ts';
 export { ReplicateProductCompositor } from './replicate/replicate-product-compositor.ts';
 export { ReplicateVideoRenderer } from './replicate/replicate-video-renderer.ts';

@@ -17,6 +17,12 @@ export interface ProviderVoice {
   description?: string | undefined;
   highQualityBaseModelIds?: string[] | undefined;
   verifiedLanguages?: { language?: string }[] | undefined;
+  previewUrl?: string | undefined;
+}
+
+/** A provider voice in the spec's shape plus where the provider keeps its sample. */
+export interface ListedVoice extends Voice {
+  previewUrl: string | null;
 }
 
 const label = (voice: ProviderVoice, key: string) => (voice.labels?.[key] ?? '').trim().toLowerCase();
@@ -64,6 +70,7 @@ export function toVoice(voice: ProviderVoice): Voice {
 }
 
 export class ElevenLabsVoiceCatalogue implements VoiceCatalogue {
+  readonly provider = ELEVENLABS_PROVIDER;
   readonly #client: ElevenLabsClient;
   readonly #config: ElevenLabsConfig;
   readonly #now: () => number;
@@ -83,12 +90,17 @@ export class ElevenLabsVoiceCatalogue implements VoiceCatalogue {
     return (await this.#catalogue()).get(id);
   }
 
-  /** Fetches the library now (the five-minute cache is refreshed on the next read after it expires). */
-  async sync(): Promise<Voice[]> {
+  /** The provider's whole library, mapped, in its order; no caching (what a table sync reads). */
+  async fetchVoices(): Promise<ListedVoice[]> {
     const response = await callProvider(ELEVENLABS_PROVIDER, this.#config.policy, (signal) =>
       this.#client.voices.getAll({ showLegacy: false }, { abortSignal: signal, maxRetries: 0 }),
     );
-    const voices = (response.voices ?? []).map(toVoice);
+    return (response.voices ?? []).map((voice) => ({ ...toVoice(voice), previewUrl: voice.previewUrl?.trim() || null }));
+  }
+
+  /** Fetches the library now (the five-minute cache is refreshed on the next read after it expires). */
+  async sync(): Promise<Voice[]> {
+    const voices = (await this.fetchVoices()).map(({ previewUrl: _previewUrl, ...voice }) => voice);
     this.#cached = { at: this.#now(), catalogue: new LocalVoiceCatalogue(voices) };
     return voices;
   }

@@ -32,17 +32,20 @@ async function speech(text: string, speed: number): Promise<FakeReply> {
   return { json: { audio_base64: audio.toString('base64'), alignment, normalized_alignment: alignment } };
 }
 
-export function createFakeElevenLabs(apiKey = 'xi-fake'): FakeHttpServer {
+export type FakeElevenLabsVoice = (typeof FAKE_ELEVENLABS_VOICES)[number];
+
+/** `voices` is read on every request: a test may add to or remove from it to change the library. */
+export function createFakeElevenLabs(apiKey = 'xi-fake', voices: FakeElevenLabsVoice[] = FAKE_ELEVENLABS_VOICES): FakeHttpServer {
   return new FakeHttpServer(async (request) => {
     if (request.method === 'GET' && request.path === '/v1/voices') {
       if (request.headers['xi-api-key'] !== apiKey) return { status: 401, json: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } };
-      return { json: { voices: FAKE_ELEVENLABS_VOICES, has_more: false, total_count: FAKE_ELEVENLABS_VOICES.length } };
+      return { json: { voices, has_more: false, total_count: voices.length } };
     }
     const tts = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps$/.exec(request.path);
     if (request.method === 'POST' && tts) {
       const problems = ttsRequestProblems(request, apiKey);
       if (problems.length) return { status: 422, json: { detail: [{ loc: problems, msg: 'invalid' }] } };
-      if (!FAKE_ELEVENLABS_VOICES.some((v) => v.voice_id === tts[1])) return { status: 404, json: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
+      if (!voices.some((v) => v.voice_id === tts[1])) return { status: 404, json: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
       const body = request.json as { text: string; voice_settings: { speed: number } };
       return speech(body.text, body.voice_settings.speed);
     }
