@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('GET /api/voices from the synced table on %s'
     expect(all.json().map((v: { id: string }) => v.id)).toEqual(FAKE_ELEVENLABS_VOICES.map((v) => v.voice_id));
     expect(all.json()[1]).toEqual({
       id: 'JBFqnCBsd6RMkjVDRZzb', name: 'George', gender: 'male', age: 'middle_aged', situation: 'warm', language: 'en', accent: 'British',
-      description: 'Warm resonance that instantly captivates listeners.', emoji: '🌿',
+      description: 'Warm resonance that instantly captivates listeners.', emoji: '🌿', audioUrl: 'https://example.invalid/george.mp3',
     });
     const seniors = await t.app.inject({ method: 'GET', url: '/api/voices?gender=male&age=senior' });
     expect(seniors.json().map((v: { name: string }) => v.name)).toEqual(['Bill']);

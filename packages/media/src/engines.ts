@@ -64,6 +64,8 @@ export interface Voice {
   accent: string;
   description: string;
   emoji: string;
+  /** A sample of the voice, where the provider offers one (spec §3: optional audioUrl). */
+  audioUrl?: string;
 }
 
 export interface VoiceFilter {

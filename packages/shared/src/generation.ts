@@ -48,6 +48,7 @@ export const voiceSchema = z.object({
   accent: z.string(),
   description: z.string(),
   emoji: z.string(),
+  audioUrl: z.string().url().optional(),
 });
 export type VoiceInfo = z.infer<typeof voiceSchema>;
 

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 
 export const TABLE_VOICE_CACHE_MS = 60_000;
 
-const columns = ['provider_voice_id', 'name', 'gender', 'age', 'situation', 'language', 'accent', 'description', 'emoji'] as const;
+const columns = ['provider_voice_id', 'name', 'gender', 'age', 'situation', 'language', 'accent', 'description', 'emoji', 'preview_url'] as const;
 
 type VoiceRow = Pick<Selectable<Database['voices']>, (typeof columns)[number]>;
 
@@ -21,6 +21,7 @@ function toVoice(row: VoiceRow): Voice {
     accent: row.accent,
     description: row.description,
     emoji: row.emoji,
+    ...(row.preview_url ? { audioUrl: row.preview_url } : {}),
   };
 }
 
