@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { LogoMark } from '../components/logo.tsx';
 import { hasLoginFields, loginAdmin, loginFailureMessage, missingFieldsNotice } from '../features/auth/admin-login.ts';
 import { saveAdminSession, useAdminSession } from '../features/auth/admin-session.ts';
+import { isLeavingPage } from '../lib/admin-paths.ts';
 import { browserSessionStorage, takeFlashNotice } from '../lib/flash-notice.ts';
 import { notifyError } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -19,8 +20,10 @@ export function LoginRoute() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  // A notice left by the previous page (e.g. 'Session expired' before the reload) is shown here.
+  // A notice left by the previous page (e.g. 'Session expired' before the reload) is shown here. While
+  // that reload is still on its way this page may render the login first: it leaves the notice alone.
   useEffect(() => {
+    if (isLeavingPage()) return;
     const storage = browserSessionStorage();
     const notice = storage ? takeFlashNotice(storage) : null;
     if (notice) notifyError(notice.title, notice.message);
