@@ -16,7 +16,9 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
             <Table.Th>Status</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Visibility</Table.Th>
-            <Table.Th ta="right">AI Cost</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              AI Cost
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -42,7 +44,7 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ minWidth: 120 }}>
                   <Badge variant="light" color={status.color}>
                     {status.label}
                   </Badge>
@@ -55,7 +57,7 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ minWidth: 130 }}>
                   {project.shareSettings.isPublic ? (
                     <Badge variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden="true" />}>
                       Public
