@@ -1,9 +1,9 @@
-import superjson from 'superjson';
 import { seedEmailTemplates, type BackgroundEmailNotifier } from '@reelsmith/core';
 import { startSmtpSink, type SmtpSink } from '@reelsmith/core/testing';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAs, type TestAdmin } from './support/admin-as.ts';
+import { trpcCall } from './support/trpc-call.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
 // E-mail templates, the e-mail log and sending, through a real SMTP server on loopback.
@@ -32,17 +32,7 @@ describe.each(testDatabaseKinds())('admin e-mail on %s', (kind) => {
   const settled = () => (t.app.core.email as BackgroundEmailNotifier).settled();
 
   /** A tRPC call over HTTP with a bearer token, as the admin SPA makes it. */
-  async function trpc(token: string | null, type: 'query' | 'mutation', path: string, input: unknown) {
-    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    const encoded = JSON.stringify(superjson.serialize(input));
-    const res =
-      type === 'query'
-        ? await t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(encoded)}`, headers })
-        : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: encoded });
-    const body = res.json();
-    if (body.error) return { status: res.statusCode, error: body.error.json.message as string, data: undefined as any };
-    return { status: res.statusCode, error: undefined, data: superjson.deserialize(body.result.data) as any };
-  }
+  const trpc = (token: string | null, type: 'query' | 'mutation', path: string, input: unknown) => trpcCall(t.app, type, path, input, { bearer: token });
 
   const logs = () =>
     t.db.db.selectFrom('email_logs').select(['recipient_email', 'subject', 'email_type', 'send_status', 'error_message', 'message_id', 'sent_at', 'html_content', 'text_content', 'user_id']).orderBy('created_at').execute();

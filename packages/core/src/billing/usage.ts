@@ -14,6 +14,29 @@ const refusal = {
   project_limit: ['FORBIDDEN', billingMessages.projectLimit],
 } as const;
 
+/** Throws the spec's refusal for a reason the customer may not start a video (or project) now. */
+export function refuseVideo(reason: keyof typeof refusal | null | undefined): never {
+  const [code, message] = refusal[reason ?? 'no_subscription'];
+  throw new AppError(code, message, { reason });
+}
+
+/** Counts one video against the subscription's period quota and the day's cap (and a project, when it starts one). */
+export async function countVideo(deps: CoreDeps, trx: Executor, userId: string, subscriptionId: string, options: { newProject: boolean }): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set((eb) => ({ documents_used: eb('documents_used', '+', 1) }))
+    .where('id', '=', subscriptionId)
+    .execute();
+  const projects = options.newProject ? 1 : 0;
+  await trx
+    .insertInto('user_daily_usage')
+    .values({ user_id: userId, day: usageDay(deps.clock.now()), videos: 1, projects })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day']).doUpdateSet({ videos: sql`user_daily_usage.videos + 1`, projects: sql`user_daily_usage.projects + ${projects}` }),
+    )
+    .execute();
+}
+
 /**
  * Checks that the customer may start a video now and counts it against the period quota and the
  * day's cap, inside the caller's transaction (with the subscription row locked).
@@ -22,20 +45,6 @@ export async function consumeVideoCredit(deps: CoreDeps, trx: Executor, userId: 
   // Serialise concurrent creations by the same customer on their subscription rows.
   await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
   const current = await getCurrentSubscription(deps, userId, trx);
-  if (!current.canCreateProject || !current.subscriptionId) {
-    const [code, message] = refusal[current.createBlockedReason ?? 'no_subscription'];
-    throw new AppError(code, message, { reason: current.createBlockedReason });
-  }
-  await trx
-    .updateTable('subscriptions')
-    .set((eb) => ({ documents_used: eb('documents_used', '+', 1) }))
-    .where('id', '=', current.subscriptionId)
-    .execute();
-  await trx
-    .insertInto('user_daily_usage')
-    .values({ user_id: userId, day: usageDay(deps.clock.now()), videos: 1, projects: 1 })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet({ videos: sql`user_daily_usage.videos + 1`, projects: sql`user_daily_usage.projects + 1` }),
-    )
-    .execute();
+  if (!current.canCreateProject || !current.subscriptionId) refuseVideo(current.createBlockedReason);
+  await countVideo(deps, trx, userId, current.subscriptionId, { newProject: true });
 }

@@ -2,10 +2,9 @@
 // step again for that project takes it again, so a returned credit cannot buy a free video.
 import { sql } from 'kysely';
 import type { Executor } from '@reelsmith/db';
-import { AppError, billingMessages } from '@reelsmith/shared';
 import { getCurrentSubscription } from '../billing/subscriptions.ts';
+import { countVideo, refuseVideo } from '../billing/usage.ts';
 import type { CoreDeps } from '../deps.ts';
-import { usageDay } from '../users/current-user.ts';
 
 export const CREDIT_RETURNED_NOTE = 'Your video credit has been returned.';
 
@@ -31,14 +30,6 @@ export async function returnVideoCredit(trx: Executor, input: { userId: string; 
   return true;
 }
 
-const refusal = {
-  no_subscription: ['PAYMENT_REQUIRED', billingMessages.noSubscription],
-  inactive: ['PAYMENT_REQUIRED', billingMessages.noSubscription],
-  free_limit: ['PAYMENT_REQUIRED', billingMessages.freeLimit],
-  quota: ['PAYMENT_REQUIRED', billingMessages.quota],
-  daily_limit: ['TOO_MANY_REQUESTS', billingMessages.dailyLimit],
-} as const;
-
 /**
  * Before the paid step runs again: if this project's credit was returned, take one again (the
  * plan's quota and the daily cap apply as for a new video; the project-count limit does not).
@@ -49,16 +40,9 @@ export async function retakeReturnedCredit(deps: CoreDeps, trx: Executor, userId
   await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
   const current = await getCurrentSubscription(deps, userId, trx);
   const reason = current.createBlockedReason;
-  if (!current.subscriptionId || (reason && reason !== 'project_limit')) {
-    const [code, message] = refusal[reason && reason !== 'project_limit' ? reason : 'no_subscription'];
-    throw new AppError(code, message, { reason });
-  }
-  await trx.updateTable('subscriptions').set((eb) => ({ documents_used: eb('documents_used', '+', 1) })).where('id', '=', current.subscriptionId).execute();
-  await trx
-    .insertInto('user_daily_usage')
-    .values({ user_id: userId, day: usageDay(deps.clock.now()), videos: 1, projects: 0 })
-    .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ videos: sql`user_daily_usage.videos + 1` }))
-    .execute();
+  // The project already exists: only the project-count limit does not apply to taking its credit again.
+  if (!current.subscriptionId || (reason && reason !== 'project_limit')) refuseVideo(reason && reason !== 'project_limit' ? reason : 'no_subscription');
+  await countVideo(deps, trx, userId, current.subscriptionId, { newProject: false });
   await trx.updateTable('credit_returns').set({ retaken_at: deps.clock.now() }).where('id', '=', returned.id).execute();
   return true;
 }
