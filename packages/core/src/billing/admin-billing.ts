@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Executor } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -11,60 +12,97 @@ export interface AdminActor {
   ip: string | null;
 }
 
-async function subscriptionOrThrow(deps: BillingDeps, subscriptionId: string) {
-  const sub = await deps.db
+async function subscriptionOrThrow(db: Executor, subscriptionId: string, options: { lock?: boolean } = {}) {
+  let query = db
     .selectFrom('subscriptions')
     .select(['id', 'user_id', 'plan_id', 'status', 'start_date', 'end_date', 'stripe_subscription_id', 'bonus_credits'])
-    .where('id', '=', subscriptionId)
-    .executeTakeFirst();
+    .where('id', '=', subscriptionId);
+  if (options.lock) query = query.forUpdate();
+  const sub = await query.executeTakeFirst();
   if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
   return sub;
 }
 
-/** Refunds part or all of a succeeded payment through the provider; never more than what remains. */
+/** What a refund leaves on its payment: fully refunded, partly, or (nothing refunded) as paid. */
+function refundedStatus(refundedCents: number, amountCents: number): 'refunded' | 'partially_refunded' | 'succeeded' {
+  if (refundedCents <= 0) return 'succeeded';
+  return refundedCents >= amountCents ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * Refunds part or all of a succeeded payment through the provider; never more than what remains.
+ * The amount is reserved on the payment under a row lock before the provider is called, so parallel
+ * refunds cannot together exceed the payment, and every refund the provider makes is recorded; a
+ * refused or failed provider call gives the reservation back.
+ */
 export async function refundTransaction(
   deps: BillingDeps,
   actor: AdminActor,
   input: { subscriptionId: string; transactionId: string; amountCents: number; reason: string | null },
 ): Promise<{ refundId: string; refundedCents: number; remainingCents: number; status: string }> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'The refund amount must be more than zero.');
-  const tx = await deps.db
-    .selectFrom('transactions')
-    .select(['id', 'user_id', 'subscription_id', 'amount_cents', 'refunded_cents', 'status', 'currency', 'stripe_payment_intent_id', 'stripe_charge_id'])
-    .where('id', '=', input.transactionId)
-    .executeTakeFirst();
-  if (!tx || tx.subscription_id !== input.subscriptionId) throw new AppError('NOT_FOUND', 'Transaction not found for this subscription');
-  if (tx.status !== 'succeeded' && tx.status !== 'partially_refunded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded.');
-  const remaining = tx.amount_cents - tx.refunded_cents;
-  if (input.amountCents > remaining) {
-    throw new AppError('BAD_REQUEST', `The refund cannot exceed what remains to refund (${(remaining / 100).toFixed(2)} ${tx.currency.toUpperCase()}).`);
-  }
-  // Key the provider call by the amount already refunded, so a retried click cannot refund twice.
-  const refund = await deps.payments.refund({
-    paymentIntentId: tx.stripe_payment_intent_id,
-    chargeId: tx.stripe_charge_id,
-    amountCents: input.amountCents,
-    reason: input.reason,
-    idempotencyKey: `refund-${tx.id}-${tx.refunded_cents}-${input.amountCents}`,
-  });
-  if (refund.status === 'failed') throw new AppError('BAD_REQUEST', 'The payment provider refused the refund.');
-  return deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('transactions')
-      .set((eb) => ({
-        refunded_cents: eb('refunded_cents', '+', input.amountCents),
-        status: tx.refunded_cents + input.amountCents >= tx.amount_cents ? 'refunded' : 'partially_refunded',
-      }))
-      .where('id', '=', tx.id)
-      .where('refunded_cents', '=', tx.refunded_cents)
-      .returning(['refunded_cents', 'amount_cents', 'status'])
+  const reserved = await deps.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom('transactions')
+      .select(['id', 'user_id', 'subscription_id', 'amount_cents', 'refunded_cents', 'status', 'currency', 'stripe_payment_intent_id', 'stripe_charge_id'])
+      .where('id', '=', input.transactionId)
+      .forUpdate()
       .executeTakeFirst();
-    if (!updated) throw new AppError('CONFLICT', 'This payment was refunded by someone else meanwhile. Refresh and try again.');
+    if (!tx || tx.subscription_id !== input.subscriptionId) throw new AppError('NOT_FOUND', 'Transaction not found for this subscription');
+    if (tx.status !== 'succeeded' && tx.status !== 'partially_refunded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded.');
+    const remaining = tx.amount_cents - tx.refunded_cents;
+    if (input.amountCents > remaining) {
+      throw new AppError('BAD_REQUEST', `The refund cannot exceed what remains to refund (${(remaining / 100).toFixed(2)} ${tx.currency.toUpperCase()}).`);
+    }
+    const refundedCents = tx.refunded_cents + input.amountCents;
     await trx
-      .insertInto('refunds')
-      .values({ transaction_id: tx.id, amount_cents: input.amountCents, reason: input.reason, status: refund.status, stripe_refund_id: refund.id, created_by_admin_id: actor.id })
-      .onConflict((oc) => oc.column('stripe_refund_id').doNothing())
+      .updateTable('transactions')
+      .set({ refunded_cents: refundedCents, status: refundedStatus(refundedCents, tx.amount_cents) })
+      .where('id', '=', tx.id)
       .execute();
+    const row = await trx
+      .insertInto('refunds')
+      .values({ transaction_id: tx.id, amount_cents: input.amountCents, reason: input.reason, status: 'pending', stripe_refund_id: null, created_by_admin_id: actor.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { tx, refundRowId: row.id };
+  });
+  const { tx, refundRowId } = reserved;
+  const release = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('transactions').select(['refunded_cents', 'amount_cents']).where('id', '=', tx.id).forUpdate().executeTakeFirstOrThrow();
+      const refundedCents = Math.max(current.refunded_cents - input.amountCents, 0);
+      await trx.updateTable('transactions').set({ refunded_cents: refundedCents, status: refundedStatus(refundedCents, current.amount_cents) }).where('id', '=', tx.id).execute();
+      await trx.updateTable('refunds').set({ status: 'failed' }).where('id', '=', refundRowId).execute();
+    });
+  let refund: Awaited<ReturnType<BillingDeps['payments']['refund']>>;
+  try {
+    // One key per refund we reserved: a retried call of this refund cannot refund twice, and a new
+    // refund of the same amount is a new refund.
+    refund = await deps.payments.refund({
+      paymentIntentId: tx.stripe_payment_intent_id,
+      chargeId: tx.stripe_charge_id,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      idempotencyKey: `refund-${refundRowId}`,
+    });
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  if (refund.status === 'failed') {
+    await release();
+    throw new AppError('BAD_REQUEST', 'The payment provider refused the refund.');
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    // The provider's webhook may have recorded this refund already (charge.refunded): keep one row.
+    const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', refund.id).executeTakeFirst();
+    await trx
+      .updateTable('refunds')
+      .set({ status: refund.status, ...(known ? {} : { stripe_refund_id: refund.id }) })
+      .where('id', '=', refundRowId)
+      .execute();
+    const updated = await trx.selectFrom('transactions').select(['refunded_cents', 'amount_cents', 'status']).where('id', '=', tx.id).executeTakeFirstOrThrow();
     await writeAudit(trx, {
       action: 'subscription_refund',
       severity: 'warning',
@@ -91,29 +129,31 @@ export async function adjustSubscription(
   actor: AdminActor,
   input: { subscriptionId: string; adjustment: Adjustment; reason: string | null },
 ): Promise<{ adjustmentId: string; endDate: Date | null; bonusCredits: number; planId: string }> {
-  const sub = await subscriptionOrThrow(deps, input.subscriptionId);
   const a = input.adjustment;
-  const now = deps.clock.now();
-  let newEnd: Date | null = sub.end_date;
-  let newPlanId = sub.plan_id;
-  let newPriceId: string | null = null;
-  if (a.type === 'extend') {
-    if (!Number.isInteger(a.days) || a.days < 1) throw new AppError('BAD_REQUEST', 'Extend needs a whole number of days, at least 1.');
-    const from = sub.end_date && sub.end_date.getTime() > now.getTime() ? sub.end_date : now;
-    newEnd = new Date(from.getTime() + a.days * 24 * 3600_000);
-    if (sub.stripe_subscription_id) await deps.payments.extendPeriod(sub.stripe_subscription_id, newEnd);
-  } else if (a.type === 'add_credits') {
-    if (!Number.isInteger(a.credits) || a.credits < 1) throw new AppError('BAD_REQUEST', 'Credits must be a whole number, at least 1.');
-  } else {
-    const plan = await findPlanRow(deps.db, a.newPlanId);
-    if (!plan || !plan.is_active) throw new AppError('NOT_FOUND', 'Plan not found');
-    if (plan.id === sub.plan_id) throw new AppError('CONFLICT', 'The subscription is already on this plan.');
-    if (sub.stripe_subscription_id && plan.billing_interval !== 'free') {
-      newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration)).stripePriceId;
-    }
-    newPlanId = plan.id;
-  }
+  if (a.type === 'extend' && (!Number.isInteger(a.days) || a.days < 1)) throw new AppError('BAD_REQUEST', 'Extend needs a whole number of days, at least 1.');
+  if (a.type === 'add_credits' && (!Number.isInteger(a.credits) || a.credits < 1)) throw new AppError('BAD_REQUEST', 'Credits must be a whole number, at least 1.');
+  // One locked transaction: parallel adjustments of a subscription each build on the one before
+  // (two extensions by a day make two days). The provider call runs under the lock, so the
+  // provider and our row cannot disagree on the order either.
   return deps.db.transaction().execute(async (trx) => {
+    const sub = await subscriptionOrThrow(trx, input.subscriptionId, { lock: true });
+    const now = deps.clock.now();
+    let newEnd: Date | null = sub.end_date;
+    let newPlanId = sub.plan_id;
+    let newPriceId: string | null = null;
+    if (a.type === 'extend') {
+      const from = sub.end_date && sub.end_date.getTime() > now.getTime() ? sub.end_date : now;
+      newEnd = new Date(from.getTime() + a.days * 24 * 3600_000);
+      if (sub.stripe_subscription_id) await deps.payments.extendPeriod(sub.stripe_subscription_id, newEnd);
+    } else if (a.type === 'change_plan') {
+      const plan = await findPlanRow(trx, a.newPlanId);
+      if (!plan || !plan.is_active) throw new AppError('NOT_FOUND', 'Plan not found');
+      if (plan.id === sub.plan_id) throw new AppError('CONFLICT', 'The subscription is already on this plan.');
+      if (sub.stripe_subscription_id && plan.billing_interval !== 'free') {
+        newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration)).stripePriceId;
+      }
+      newPlanId = plan.id;
+    }
     const updated = await trx
       .updateTable('subscriptions')
       .set((eb) => ({
