@@ -5,6 +5,7 @@ import {
   findUserByGoogleSub,
   insertSession,
   insertUser,
+  lockIdentity,
   updateUserIdentity,
   type IdentityInput,
   type UserRow,
@@ -51,6 +52,7 @@ export async function signInWithIdentity(
   options: SignInOptions,
 ): Promise<SignedIn> {
   const signedIn = await deps.db.transaction().execute(async (trx) => {
+    await lockIdentity(trx, identity.email);
     let existing = identity.googleSub ? await findUserByGoogleSub(trx, identity.googleSub) : undefined;
     existing ??= await findUserByEmail(trx, identity.email);
     if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, UsersTable } from '../schema.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -17,6 +17,14 @@ export interface IdentityInput {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+}
+
+/**
+ * Serialises sign-ins of one identity until the caller's transaction ends: two first sign-ins of
+ * the same e-mail at once make one customer, not a unique-key failure.
+ */
+export async function lockIdentity(trx: Transaction<Database>, email: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity:${email.toLowerCase()}`}, 0))`.execute(trx);
 }
 
 export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
