@@ -21,24 +21,98 @@ const projectColumns = [
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Stored JSON is read leniently: a field that no longer fits the schema is dropped, never a 500.
-const lenientScenes = z.array(z.unknown()).transform((items) => items.flatMap((s) => {
-  const parsed = sceneSchema.safeParse(s);
-  return parsed.success ? [parsed.data] : [];
-}));
+/** Told about each stored field dropped on reading because it no longer fits its schema. */
+export type DropListener = (field: string, reason: string) => void;
 
-export function readScenes(value: unknown): Scene[] {
-  return lenientScenes.parse(Array.isArray(value) ? value : []);
+// Logged, not thrown: a stale or over-long stored value must never make a project unreadable.
+const warnDropped: DropListener = (field, reason) => {
+  console.warn(JSON.stringify({ level: 'warn', msg: 'stored project field dropped', field, reason }));
+};
+
+type Lenient = { ok: true; value: unknown } | { ok: false };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Parses stored JSON field by field: a part that no longer fits is dropped (and reported) while its
+ * neighbours are kept; objects, records and lists are recovered part by part, and a list longer than
+ * its schema allows keeps its first entries.
+ */
+function readLeniently(schema: z.ZodType, value: unknown, path: string, onDrop: DropListener): Lenient {
+  const whole = schema.safeParse(value);
+  if (whole.success) return { ok: true, value: whole.data };
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  if (inner instanceof z.ZodObject && isRecord(value)) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+      if (value[key] === undefined) continue;
+      const part = readLeniently(field, value[key], `${path}.${key}`, onDrop);
+      if (part.ok && part.value !== undefined) kept[key] = part.value;
+    }
+    const parsed = inner.safeParse(kept);
+    if (parsed.success) return { ok: true, value: parsed.data };
+  } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
+    const element = inner.element as z.ZodType;
+    const items = value.flatMap((item, i) => {
+      const part = readLeniently(element, item, `${path}[${i}]`, onDrop);
+      return part.ok ? [part.value] : [];
+    });
+    for (let n = items.length; n >= 0; n -= 1) {
+      const parsed = inner.safeParse(items.slice(0, n));
+      if (!parsed.success) continue;
+      if (n < items.length) onDrop(`${path}[${n}..]`, `more than the ${n} entries allowed`);
+      return { ok: true, value: parsed.data };
+    }
+  } else if (inner instanceof z.ZodRecord && isRecord(value)) {
+    const keyType = inner.keyType as z.ZodType;
+    const valueType = inner.valueType as z.ZodType;
+    const kept: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (!keyType.safeParse(key).success) {
+        onDrop(`${path}.${key}`, 'key does not fit');
+        continue;
+      }
+      const part = readLeniently(valueType, item, `${path}.${key}`, onDrop);
+      if (part.ok) kept[key] = part.value;
+    }
+    const parsed = inner.safeParse(kept);
+    if (parsed.success) return { ok: true, value: parsed.data };
+  }
+  onDrop(path, whole.error.issues[0]?.message ?? 'does not fit');
+  return { ok: false };
 }
 
-export function readParams(value: unknown): ProjectParams {
-  const parsed = projectParamsSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : {};
+/** The stored scenes; a scene that no longer fits is dropped, the others kept. */
+export function readScenes(value: unknown, onDrop: DropListener = warnDropped): Scene[] {
+  if (!Array.isArray(value)) {
+    if (value !== null && value !== undefined) onDrop('scenes', 'not a list');
+    return [];
+  }
+  const seen = new Set<string>();
+  return value.flatMap((item, i) => {
+    const part = readLeniently(sceneSchema, item, `scenes[${i}]`, onDrop);
+    if (!part.ok) return [];
+    const scene = part.value as Scene;
+    if (seen.has(scene.sceneId)) {
+      onDrop(`scenes[${i}]`, 'repeated scene id');
+      return [];
+    }
+    seen.add(scene.sceneId);
+    return [scene];
+  });
 }
 
-export function readAssets(value: unknown): ProjectAssets {
-  const parsed = projectAssetsSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : {};
+/** The stored wizard params, field by field. */
+export function readParams(value: unknown, onDrop: DropListener = warnDropped): ProjectParams {
+  const read = readLeniently(projectParamsSchema, value ?? {}, 'params', onDrop);
+  return read.ok ? (read.value as ProjectParams) : {};
+}
+
+/** The stored media references, field by field: one bad entry never takes the others with it. */
+export function readAssets(value: unknown, onDrop: DropListener = warnDropped): ProjectAssets {
+  const read = readLeniently(projectAssetsSchema, value ?? {}, 'assets', onDrop);
+  return read.ok ? (read.value as ProjectAssets) : {};
 }
 
 function query(db: Executor) {
