@@ -14,11 +14,17 @@ export interface ProjectChange {
 
 /**
  * Applies a change to the latest saved project under a row lock, and keeps its status in step with
- * its media. The change function sees the current project, so concurrent saves are not lost.
+ * its media. The change function sees the current project, so concurrent saves are not lost; it
+ * runs while the row is locked, so a limit it checks (and throws on) holds against parallel writes.
  */
-export async function changeProject(db: Executor, userId: string, projectId: string, change: (project: Project) => ProjectChange): Promise<Project> {
+export async function changeProject(
+  db: Executor,
+  userId: string,
+  projectId: string,
+  change: (project: Project) => ProjectChange | Promise<ProjectChange>,
+): Promise<Project> {
   const project = await findOwnedProject(db, userId, projectId, { lock: true });
-  const next = change(project);
+  const next = await change(project);
   const scenes = next.scenes ?? project.scenes;
   const assets = next.assets ?? project.assets;
   await db

@@ -10,15 +10,14 @@ import { runGeneration } from './generation-service.ts';
 import type { GenerationJobView } from './generation-jobs.ts';
 import { changeProject } from './project-update.ts';
 
-/** Decodes, checks by content (type, 10 MB, pixels), re-encodes and stores an uploaded image. */
-async function storeUpload(deps: AppDeps, projectId: string, dataUrl: string, purpose: UploadPurpose, folder: string) {
+/** Decodes, checks by content (type, 10 MB, pixels) and re-encodes an uploaded image; names it by its content. */
+async function prepareUpload(projectId: string, dataUrl: string, purpose: UploadPurpose, folder: string) {
   try {
     const decoded = decodeDataUrl(dataUrl, { purpose });
     const image = await normaliseImage(decoded.buffer, purpose);
     const hash = createHash('sha256').update(image.buffer).digest('hex').slice(0, 24);
     const key = projectKey(projectId, folder, `${hash}.${image.type === 'png' ? 'png' : 'jpg'}`);
-    await deps.storage.put(key, { buffer: image.buffer }, image.mimeType);
-    return { key, width: image.width, height: image.height };
+    return { key, buffer: image.buffer, mimeType: image.mimeType, width: image.width, height: image.height };
   } catch (err) {
     if (err instanceof Error && err.name === 'ImageUploadError') {
       const code = (err as Error & { code?: string }).code;
@@ -27,6 +26,14 @@ async function storeUpload(deps: AppDeps, projectId: string, dataUrl: string, pu
     throw err;
   }
 }
+
+async function storeUpload(deps: AppDeps, projectId: string, dataUrl: string, purpose: UploadPurpose, folder: string) {
+  const image = await prepareUpload(projectId, dataUrl, purpose, folder);
+  await deps.storage.put(image.key, { buffer: image.buffer }, image.mimeType);
+  return image;
+}
+
+const tooManyUploads = `You can keep at most ${MAX_UPLOADED_AVATARS} uploaded avatars. Remove one first.`;
 
 /**
  * An uploaded avatar photo: becomes the selected avatar, and the project's aspect follows the
@@ -37,20 +44,23 @@ export async function uploadAvatar(
   userId: string,
   input: { id: string; image: string; filename: string; aspectRatio?: AspectRatio | undefined },
 ): Promise<{ url: string; aspectRatio: AspectRatio; project: Project }> {
+  // A full list is refused before the image is processed; the check that counts is the locked one below.
   const current = await findOwnedProject(deps.db, userId, input.id);
-  if ((current.assets.avatar?.uploaded?.length ?? 0) >= MAX_UPLOADED_AVATARS) {
-    throw new AppError('BAD_REQUEST', `You can keep at most ${MAX_UPLOADED_AVATARS} uploaded avatars. Remove one first.`);
-  }
-  const stored = await storeUpload(deps, input.id, input.image, 'avatar', 'uploads');
-  const aspect = detectAspect(stored.width, stored.height);
-  const url = mediaUrl(stored.key);
+  if ((current.assets.avatar?.uploaded?.length ?? 0) >= MAX_UPLOADED_AVATARS) throw new AppError('BAD_REQUEST', tooManyUploads);
+  const image = await prepareUpload(input.id, input.image, 'avatar', 'uploads');
+  const aspect = detectAspect(image.width, image.height);
+  const url = mediaUrl(image.key);
+  // The cap is checked under the project's row lock and the file stored only once it will be kept,
+  // so parallel uploads keep exactly the allowed number and a refused one leaves nothing behind.
   const project = await deps.db.transaction().execute((trx) =>
-    changeProject(trx, userId, input.id, (p) => {
-      const uploaded = [...(p.assets.avatar?.uploaded ?? []).filter((u) => u !== url), url];
+    changeProject(trx, userId, input.id, async (p) => {
+      const others = (p.assets.avatar?.uploaded ?? []).filter((u) => u !== url);
+      if (others.length >= MAX_UPLOADED_AVATARS) throw new AppError('BAD_REQUEST', tooManyUploads);
+      await deps.storage.put(image.key, { buffer: image.buffer }, image.mimeType);
       return {
         aspect,
         params: { ...p.params, aspect },
-        assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), uploaded, selected: url } },
+        assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), uploaded: [...others, url], selected: url } },
       };
     }),
   );

@@ -102,8 +102,9 @@ export async function updateProject(deps: CoreDeps, userId: string, input: Updat
         ...(scenes ? { scenes: JSON.stringify(scenes) } : {}),
         ...(input.reelTime !== undefined ? { reel_time: input.reelTime } : {}),
         current_step: step,
-        params: JSON.stringify(params),
-        assets: JSON.stringify(assets),
+        // Only what the request changes is written back, so a field dropped on reading is not lost for good.
+        ...(input.params ? { params: JSON.stringify(params) } : {}),
+        ...(input.assets ? { assets: JSON.stringify(assets) } : {}),
         status: deriveStatus(scenes ?? project.scenes, assets),
       })
       .where('id', '=', project.id)
@@ -138,8 +139,8 @@ export async function patchProject(deps: CoreDeps, userId: string, input: PatchP
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.aspect ? { aspect: input.aspect } : {}),
-        params: JSON.stringify(params),
-        assets: JSON.stringify(assets),
+        ...(input.aspect ? { params: JSON.stringify(params) } : {}),
+        ...(input.assets?.avatar?.uploaded || input.selectedAvatar !== undefined ? { assets: JSON.stringify(assets) } : {}),
         status: deriveStatus(project.scenes, assets),
       })
       .where('id', '=', project.id)
