@@ -3,3 +3,4 @@ export { migrateToLatest } from './migrator.ts';
 export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
+export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

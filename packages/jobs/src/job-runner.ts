@@ -1,5 +1,5 @@
 import { fromPglite, PgBoss } from 'pg-boss';
-import type { DatabaseHandle, GenerationKind } from '@reelsmith/db';
+import { gatedSqlAdapter, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
 import { markJobFailed, runGenerationJob, type AppDeps, type JobQueue, type Logger } from '@reelsmith/core';
 import { z } from 'zod';
 import { DEAD_LETTER_QUEUE, generationQueues, queueName } from './generation-queues.ts';
@@ -32,7 +32,7 @@ export class JobRunner implements JobQueue {
     const { database } = options;
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite!), schema: 'pgboss', supervise: true, schedule: false })
+        ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', supervise: true, schedule: false })
         : new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, schedule: false });
     this.#logger = options.logger;
     this.#heartbeatSeconds = options.heartbeatSeconds ?? 10;
