@@ -1,7 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
 import type { AppDeps } from '@reelsmith/core';
 import { registerAuth } from './auth/register-auth.ts';
@@ -10,8 +9,11 @@ import { registerMediaRoute } from './media/media-route.ts';
 import { registerStripeWebhook } from './billing/stripe-webhook.ts';
 import type { Config } from './config.ts';
 import { bufferJsonResponses } from './plugins/buffer-json-responses.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { decorateRefusal } from './plugins/request-refusal.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaticApps } from './plugins/static-apps.ts';
@@ -44,9 +46,13 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
   bufferJsonResponses(app);
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   await app.register(cookie);
-  await app.register(formbody);
   await registerSecurity(app, config);
   registerErrorHandler(app);
+  // Guards every route registered below: cross-site state changes, then control characters in any input.
+  // Form bodies are parsed only by the routes plain HTML forms post to (development sign-in, local checkout).
+  decorateRefusal(app);
+  registerCrossSiteGuard(app, config);
+  registerInputGuard(app);
 
   registerHealth(app, core);
   await registerTrpc(app, core);
@@ -57,7 +63,7 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
   await registerAuth(app, { config, core });
   await registerStripeWebhook(app, core);
   registerMediaRoute(app, core, mediaSecret);
-  if (core.payments.kind === 'local') registerLocalCheckout(app, core);
+  if (core.payments.kind === 'local') await registerLocalCheckout(app, core);
   await registerStaticApps(app, config);
   return app;
 }

@@ -14,6 +14,8 @@ const baseEnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  /** Other origins whose pages may send state-changing requests (comma-separated), e.g. a dev server. */
+  ALLOWED_ORIGINS: z.string().optional().transform((v) => v || undefined),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional().transform((v) => v || undefined),
   /** Connections per process to PostgreSQL (each server or worker process has its own pool). */
@@ -62,6 +64,11 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /**
+   * Origins whose pages may send cookie-carrying state-changing requests when the browser names the
+   * origin instead of Sec-Fetch-Site: PUBLIC_URL's, ALLOWED_ORIGINS, and outside production the Vite dev servers.
+   */
+  allowedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
@@ -125,6 +132,29 @@ function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined 
   return { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_PORT === 465, user: e.SMTP_USER, password: e.SMTP_PASSWORD, from: e.EMAIL_FROM ?? '' };
 }
 
+/** The Vite dev servers of apps/web and apps/admin, which proxy the API (see their vite.config.ts). */
+const devServerOrigins = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
+
+function allowedOriginsFrom(publicUrl: string, extra: string | undefined, isProduction: boolean): string[] {
+  const listed = (extra ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new ConfigError(`ALLOWED_ORIGINS: ${value} is not an origin such as https://app.example.com.`);
+      }
+      if (url.origin === 'null' || url.origin !== value.replace(/\/$/, '')) {
+        throw new ConfigError(`ALLOWED_ORIGINS: ${value} is not an origin such as https://app.example.com (scheme, host and port only).`);
+      }
+      return url.origin;
+    });
+  return [...new Set([new URL(publicUrl).origin, ...listed, ...(isProduction ? [] : devServerOrigins)])];
+}
+
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 export class ConfigError extends Error {}
@@ -168,12 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof ProvidersConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    allowedOrigins: allowedOriginsFrom(publicUrl, e.ALLOWED_ORIGINS, isProduction),
     dataDir: resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,

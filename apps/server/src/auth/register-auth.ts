@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
 import { signOut, type AppDeps } from '@reelsmith/core';
 import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
@@ -9,7 +10,13 @@ import { clearSessionCookie } from './session-cookie.ts';
 /** Customer sign-in (Google, or the development page), sign-out and the login redirect. */
 export async function registerAuth(app: FastifyInstance, deps: { config: Config; core: AppDeps }): Promise<void> {
   if (deps.config.google) await registerGoogleSignIn(app, deps);
-  else registerDevSignIn(app, deps);
+  else {
+    // The development sign-in page posts a plain HTML form: form bodies are parsed in its scope only.
+    await app.register(async (scope) => {
+      await scope.register(formbody);
+      registerDevSignIn(scope, deps);
+    });
+  }
 
   app.get('/auth/logout', async (req, reply) => {
     await signOut(deps.core, req.cookies[CUSTOMER_SESSION_COOKIE]);

@@ -1,10 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
 import { cancelLocalCheckout, getLocalCheckout, payLocalCheckout, resolveCustomerSession, type AppDeps } from '@reelsmith/core';
 import { AppError, CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import { localCheckoutPage } from './local-checkout-page.ts';
 
-/** The development stand-in for Stripe Checkout; registered only when Stripe is not configured. */
-export function registerLocalCheckout(app: FastifyInstance, core: AppDeps): void {
+/**
+ * The development stand-in for Stripe Checkout; registered only when Stripe is not configured. Its pay
+ * and cancel buttons are plain HTML forms, so form bodies are parsed here (and on no API route).
+ */
+export async function registerLocalCheckout(root: FastifyInstance, core: AppDeps): Promise<void> {
+  await root.register(async (app) => {
+    await app.register(formbody);
+    localCheckoutRoutes(app, core);
+  });
+}
+
+function localCheckoutRoutes(app: FastifyInstance, core: AppDeps): void {
   async function signedInUser(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const session = await resolveCustomerSession(core, req.cookies[CUSTOMER_SESSION_COOKIE]);
     if (session.state === 'active') return session.user.id;
