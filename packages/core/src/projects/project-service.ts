@@ -157,7 +157,9 @@ export interface ProjectCleanup {
 /** Deletes a project with its share (by cascade) and, through the cleanup hook, its media and jobs. */
 export async function deleteProject(deps: CoreDeps, userId: string, id: string, cleanup?: ProjectCleanup): Promise<{ id: string; deleted: true }> {
   const project = await findOwnedProject(deps.db, userId, id);
-  await deps.db.deleteFrom('projects').where('id', '=', project.id).where('user_id', '=', userId).execute();
+  const deleted = await deps.db.deleteFrom('projects').where('id', '=', project.id).where('user_id', '=', userId).executeTakeFirst();
+  // A parallel delete got there first: this one deleted nothing, so it reads as missing.
+  if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', projectMessages.notFound);
   await cleanup?.(project.id);
   deps.logger.info({ userId, projectId: project.id }, 'project deleted');
   return { id: project.id, deleted: true };
