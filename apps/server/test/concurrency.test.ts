@@ -235,6 +235,31 @@ describe.each(testDatabaseKinds())('parallel project writes on %s', (kind) => {
     expect(after.status).toBe('Merged');
   });
 
+  it('a voiceover job finishing amid parallel uploads and saves keeps its result and theirs', async () => {
+    const project = await finishedProject();
+    // Scenes waiting for their voice: no media yet but the references under test.
+    await t.db.db
+      .updateTable('projects')
+      .set({ assets: JSON.stringify({ final: null, video_durations: {} }), current_step: 2, status: 'Draft' })
+      .where('id', '=', project.id)
+      .execute();
+    const voices = (await call('GET', '/api/voices')).body as { id: string }[];
+    const images = await Promise.all(Array.from({ length: MAX_UPLOADED_AVATARS }, (_, i) => distinctPng(200 + i)));
+    const answers = await times((i) => {
+      if (i === 0) return call('POST', `/api/projects/${project.id}/generate-voiceover`, { voiceId: voices[0]!.id, sceneSpeedSettings: {} });
+      if (i <= MAX_UPLOADED_AVATARS) return call('POST', `/api/projects/${project.id}/upload-avatar`, { image: images[i - 1], filename: `job-${i}.png` });
+      return call('PUT', `/api/projects/${project.id}`, { params: { script: `During the job ${i}` } });
+    });
+    no5xx(answers);
+    expect(statuses(answers)).toEqual(Array(PARALLEL).fill(200));
+    expect(answers[0]!.body.job).toMatchObject({ kind: 'voiceover', status: 'succeeded' });
+    const after = await stored(project.id);
+    expect(Object.keys(after.assets.voiceover ?? {})).toEqual(['s1']);
+    expect([...(after.assets.avatar?.uploaded ?? [])].sort()).toEqual(answers.slice(1, MAX_UPLOADED_AVATARS + 1).map((a) => a.body.url as string).sort());
+    expect(after.params.script).toMatch(/^During the job \d+$/);
+    expect(after.params.voiceover).toMatchObject({ voiceId: voices[0]!.id });
+  });
+
   it('parallel project creation on Free makes exactly one project', async () => {
     const answers = await times((i) => (i % 5 === 4 ? trpc('projects.create', { title: `Crowd ${i}` }) : call('POST', '/api/projects', { title: `Crowd ${i}` })));
     no5xx(answers);
