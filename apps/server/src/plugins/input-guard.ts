@@ -16,10 +16,11 @@ export function hasForbiddenCharacters(value: string): boolean {
   return forbiddenCharacter.test(value);
 }
 
-function isPlainContainer(value: object): boolean {
+/** Parsed containers (query parsers use prototype-less objects); not raw bodies such as buffers or streams. */
+function isParsedContainer(value: object): boolean {
   if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function' && typeof (value as { getReader?: unknown }).getReader !== 'function';
 }
 
 /**
@@ -46,7 +47,7 @@ function valueHasForbidden(root: unknown, stringsMayBeJson: boolean): boolean {
     if (typeof value === 'string') {
       if (hasForbiddenCharacters(value)) return true;
       if (stringsMayBeJson && jsonTextHasForbidden(value)) return true;
-    } else if (value !== null && typeof value === 'object' && isPlainContainer(value)) {
+    } else if (value !== null && typeof value === 'object' && isParsedContainer(value)) {
       for (const [key, item] of Object.entries(value)) {
         if (hasForbiddenCharacters(key)) return true;
         stack.push(item);
