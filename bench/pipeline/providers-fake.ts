@@ -51,19 +51,21 @@ export async function runProvidersFake(concurrency: number): Promise<void> {
   const [o, e, r, f] = await Promise.all([openai.start(), elevenlabs.start(), replicate.start(), fal.start()]);
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-providers-'));
   const policy = { ...DEFAULT_CALL_POLICY, timeoutMs: 120_000 };
+  // The fakes serve their outputs on loopback: allow-listed explicitly, the outbound guard stays on.
+  const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(r).host, new URL(f).host] } };
   const config: ProvidersConfig = {
     llm: 'openai',
     tts: 'elevenlabs',
     image: 'replicate',
     video: 'replicate',
-    downloads: DEFAULT_DOWNLOAD_LIMITS,
+    downloads,
     openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6 },
     elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: 0.1 },
     replicate: { apiKey: 'r8_bench', baseUrl: r, policy, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 50, preferWaitSeconds: 60 },
     fal: { apiKey: 'fal-bench', baseUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
   };
   const engine: MediaEngine = createProviderEngine(config);
-  const falRenderer = new FalVideoRenderer(config.fal!, DEFAULT_DOWNLOAD_LIMITS);
+  const falRenderer = new FalVideoRenderer(config.fal!, downloads);
   const rows: Row[] = [];
   async function stage<T>(name: string, work: (onCost: (c: ProviderCost) => void) => Promise<T>): Promise<T> {
     const costs: ProviderCost[] = [];

@@ -1,12 +1,29 @@
 // The AI-provider part of the environment (parsed in config.ts with the rest; this file never reads
 // process.env): which provider serves each capability, keys, base URLs, models, limits and prices.
 import { z } from 'zod';
-import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
+import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, parseAllowedHost, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
 
 const optional = z.string().optional().transform((v) => v || undefined);
 const url = (fallback: string) => z.url().optional().or(z.literal('')).transform((v) => v || fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
 const usd = (fallback: number) => z.coerce.number().min(0).max(1000).default(fallback);
+/** Comma-separated host or host:port entries; each must parse as the URL parser reads a host. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine(
+    (entries) =>
+      entries.every((entry) => {
+        try {
+          parseAllowedHost(entry);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    { error: 'OUTBOUND_ALLOW_HOSTS takes host or host:port entries separated by commas' },
+  );
 
 export const providersEnvSchema = z.object({
   LLM_PROVIDER: z.enum(['', 'local', 'openai']).optional().transform((v) => v || undefined),
@@ -40,6 +57,8 @@ export const providersEnvSchema = z.object({
   TTS_TIMEOUT_SECONDS: seconds(90),
   IMAGE_TIMEOUT_SECONDS: seconds(180),
   VIDEO_TIMEOUT_SECONDS: seconds(360),
+  /** Hosts whose provider output URLs may resolve to loopback/private addresses (local fakes only). */
+  OUTBOUND_ALLOW_HOSTS: hostList,
 });
 
 export type ProvidersEnv = z.infer<typeof providersEnvSchema>;
@@ -64,7 +83,7 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
     tts: chosen.tts ?? 'local',
     image: chosen.image ?? 'local',
     video: chosen.video ?? 'local',
-    downloads: DEFAULT_DOWNLOAD_LIMITS,
+    downloads: { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { ...DEFAULT_DOWNLOAD_LIMITS.outbound, allowHosts: e.OUTBOUND_ALLOW_HOSTS } },
   };
   requireKey(config.llm === 'openai', e.OPENAI_API_KEY, 'OPENAI_API_KEY', 'LLM_PROVIDER=openai');
   requireKey(config.tts === 'elevenlabs', e.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'TTS_PROVIDER=elevenlabs');

@@ -31,6 +31,8 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
       TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-test', ELEVENLABS_BASE_URL: e,
       IMAGE_PROVIDER: 'replicate', VIDEO_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_test', REPLICATE_BASE_URL: r, REPLICATE_POLL_INTERVAL_MS: '20',
       PROVIDER_MAX_RETRIES: '1',
+      // Replicate's outputs are served by the loopback fake: allow-listed explicitly, the guard stays on.
+      OUTBOUND_ALLOW_HOSTS: new URL(r).host,
     };
     t = await buildTestApp(kind, env);
     // The server builds its engine from the same configuration in deps.ts.
@@ -152,6 +154,12 @@ describe('provider configuration', () => {
     expect(() => loadConfig(production)).toThrow(/LLM_PROVIDER, TTS_PROVIDER, IMAGE_PROVIDER, VIDEO_PROVIDER/);
     const chosen = loadConfig({ ...production, LLM_PROVIDER: 'local', TTS_PROVIDER: 'local', IMAGE_PROVIDER: 'local', VIDEO_PROVIDER: 'fal', FAL_KEY: 'k', VIDEO_TIMEOUT_SECONDS: '600' });
     expect(chosen.providers).toMatchObject({ llm: 'local', video: 'fal', fal: { baseUrl: 'https://queue.fal.run', videoModel: 'fal-ai/bytedance/omnihuman', policy: { timeoutMs: 600_000 } } });
+  });
+
+  it('reads OUTBOUND_ALLOW_HOSTS as host or host:port entries; none by default', () => {
+    expect(loadConfig({}).providers.downloads.outbound.allowHosts).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW_HOSTS: ' 127.0.0.1:4100, fake.test ,[::1]:9000' }).providers.downloads.outbound.allowHosts).toEqual(['127.0.0.1:4100', 'fake.test', '[::1]:9000']);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'http://127.0.0.1:4100/' })).toThrow(/OUTBOUND_ALLOW_HOSTS/);
   });
 
   it('defaults to the offline engine in development', () => {

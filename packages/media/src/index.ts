@@ -9,3 +9,17 @@ export * from './avatars/index.ts';
 export * from './images/index.ts';
 export * from './video/index.ts';
 export * from './providers/index.ts';
+export {
+  checkTarget,
+  classifyAddress,
+  classifyHost,
+  DEFAULT_OUTBOUND_POLICY,
+  guardedFetch,
+  OutboundRefusedError,
+  parseAllowedHost,
+  type GuardedFetchOptions,
+  type OutboundPolicy,
+  type OutboundRefusal,
+  type RefusedRange,
+  type Resolver,
+} from './net/outbound-guard.ts';

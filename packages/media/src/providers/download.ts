@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { probe } from '../ffmpeg.ts';
 import { ImageUploadError, inspectImage } from '../images/upload-check.ts';
+import { guardedFetch, OutboundRefusedError, type OutboundPolicy } from '../net/outbound-guard.ts';
 import type { DownloadLimits } from './provider-config.ts';
 import { errorFromResponse, ProviderError } from './provider-error.ts';
 
@@ -30,8 +31,12 @@ export async function readLimited(provider: string, response: Response, maxBytes
   return Buffer.concat(chunks);
 }
 
-async function fetchOutput(provider: string, url: string, signal: AbortSignal, expected: 'image' | 'video'): Promise<Response> {
-  const response = await fetch(url, { signal, redirect: 'follow' });
+async function fetchOutput(provider: string, url: string, policy: OutboundPolicy, signal: AbortSignal, expected: 'image' | 'video'): Promise<Response> {
+  // The URL is the provider's word: only public addresses, checked again on every redirect hop.
+  const response = await guardedFetch(url, { policy, signal }).catch((err: unknown) => {
+    if (err instanceof OutboundRefusedError) throw new ProviderError('bad_output', provider, `output URL refused (${err.reason}): ${err.detail}`, { cause: err });
+    throw err;
+  });
   if (!response.ok) {
     // 429/5xx may pass on a retry; any other refusal means the output is gone (expired link).
     if (response.status === 429 || response.status >= 500) throw await errorFromResponse(provider, response);
@@ -54,7 +59,7 @@ export interface DownloadedImage {
 
 /** Downloads a picture, checks it by its bytes (type, size, pixels, full decode) and stores it as PNG. */
 export async function downloadImage(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<DownloadedImage> {
-  const response = await fetchOutput(provider, url, signal, 'image');
+  const response = await fetchOutput(provider, url, limits.outbound, signal, 'image');
   const buffer = await readLimited(provider, response, limits.maxImageBytes);
   try {
     await inspectImage(buffer, { maxBytes: limits.maxImageBytes, maxPixels: limits.maxImagePixels });
@@ -69,7 +74,7 @@ export async function downloadImage(provider: string, url: string, outFile: stri
 
 /** Downloads a video and checks it is one (a video stream and a duration, read by ffprobe). */
 export async function downloadVideo(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<{ file: string; durationSeconds: number }> {
-  const response = await fetchOutput(provider, url, signal, 'video');
+  const response = await fetchOutput(provider, url, limits.outbound, signal, 'video');
   const buffer = await readLimited(provider, response, limits.maxVideoBytes);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, buffer);

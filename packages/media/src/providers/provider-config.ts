@@ -1,5 +1,6 @@
 // What the server's configuration hands the provider adapters: which provider serves each capability,
 // and per provider its key, base URL, models, time limits and prices. Built by apps/server/src/config.ts.
+import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../net/outbound-guard.ts';
 
 export type LlmProviderName = 'local' | 'openai';
 export type TtsProviderName = 'local' | 'elevenlabs';
@@ -64,6 +65,8 @@ export interface DownloadLimits {
   maxImageBytes: number;
   maxImagePixels: number;
   maxVideoBytes: number;
+  /** Where output URLs may point: public addresses only, save the hosts listed (OUTBOUND_ALLOW_HOSTS). */
+  outbound: OutboundPolicy;
 }
 
 export interface ProvidersConfig {
@@ -84,6 +87,7 @@ export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   maxImageBytes: 20 * 1024 * 1024,
   maxImagePixels: 40_000_000,
   maxVideoBytes: 200 * 1024 * 1024,
+  outbound: DEFAULT_OUTBOUND_POLICY,
 };
 
 /** Public model identifiers and list prices (USD) at the time of writing; see docs/providers.md. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCost } from '../cost.ts';
 import { FakeFal } from '../fakes/fake-fal.ts';
-import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, type FalConfig } from '../provider-config.ts';
+import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, type DownloadLimits, type FalConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
 import { FalVideoRenderer } from './fal-video-renderer.ts';
@@ -13,9 +13,12 @@ const fake = new FakeFal('fal-test');
 let config: FalConfig;
 let dir: string;
 let inputs: Awaited<ReturnType<typeof makeInputs>>;
+let limits: DownloadLimits;
 
 beforeAll(async () => {
   const base = await fake.start();
+  // The fake serves the clip on loopback: allow-listed by host and port, the guard stays on.
+  limits = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(base).host] } };
   config = { apiKey: 'fal-test', baseUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 10 };
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-fal-test-'));
   inputs = await makeInputs(dir);
@@ -33,7 +36,7 @@ const request = (outFile: string) => ({ imageFile: inputs.avatar, mouthOpenFile:
 describe('fal OmniHuman renderer (queue API)', () => {
   it('submits image_url and audio_url, polls the status until COMPLETED and fetches the result', async () => {
     const costs: ProviderCost[] = [];
-    const renderer = new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS);
+    const renderer = new FalVideoRenderer(config, limits);
     expect(renderer.maxAudioSeconds).toBe(30);
     const result = await renderer.render({ ...request(join(dir, 'a.mp4')), onCost: (c) => void costs.push(c) });
     expect(result).toMatchObject({ width: 360, height: 640 });
@@ -47,21 +50,31 @@ describe('fal OmniHuman renderer (queue API)', () => {
 
   it('retries a 429 on submit, then succeeds', async () => {
     fake.server.misbehave(/omnihuman$/, { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'rate limited' } });
-    await new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS).render(request(join(dir, 'b.mp4')));
+    await new FalVideoRenderer(config, limits).render(request(join(dir, 'b.mp4')));
     expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(2);
   });
 
   it('maps repeated 500s, a hang, a result without a video and an oversized video', async () => {
-    const renderer = new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS);
+    const renderer = new FalVideoRenderer(config, limits);
     fake.server.misbehave(/omnihuman$/, { status: 500, json: {} }, { status: 500, json: {} }, { status: 500, json: {} });
     await expect(renderer.render(request(join(dir, 'c.mp4')))).rejects.toMatchObject({ kind: 'unavailable' });
     fake.server.misbehave(/\/status$/, { hang: true });
-    await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } }, DEFAULT_DOWNLOAD_LIMITS).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } }, limits).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
     fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'nope' } } });
     await expect(renderer.render(request(join(dir, 'e.mp4')))).rejects.toMatchObject({ kind: 'bad_output' });
-    await expect(new FalVideoRenderer(config, { ...DEFAULT_DOWNLOAD_LIMITS, maxVideoBytes: 1000 }).render(request(join(dir, 'f.mp4')))).rejects.toMatchObject({
+    await expect(new FalVideoRenderer(config, { ...limits, maxVideoBytes: 1000 }).render(request(join(dir, 'f.mp4')))).rejects.toMatchObject({
       kind: 'bad_output',
       message: expect.stringContaining('limit'),
     });
+  });
+
+  it('refuses a result URL on loopback that is not allow-listed, or on the metadata address', async () => {
+    await expect(new FalVideoRenderer(config, DEFAULT_DOWNLOAD_LIMITS).render(request(join(dir, 'g.mp4')))).rejects.toMatchObject({
+      kind: 'bad_output',
+      message: expect.stringContaining('output URL refused (loopback)'),
+    });
+    expect(fake.server.requestsTo(/^\/files\//)).toHaveLength(0);
+    fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'http://169.254.169.254/latest/meta-data/iam' } } });
+    await expect(new FalVideoRenderer(config, limits).render(request(join(dir, 'h.mp4')))).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('(link-local)') });
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probe } from '../../ffmpeg.ts';
 import type { ProviderCost } from '../cost.ts';
 import { FakeReplicate } from '../fakes/fake-replicate.ts';
-import { DEFAULT_DOWNLOAD_LIMITS, REPLICATE_DEFAULTS, type ReplicateConfig } from '../provider-config.ts';
+import { DEFAULT_DOWNLOAD_LIMITS, REPLICATE_DEFAULTS, type DownloadLimits, type ReplicateConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
 import { ReplicateAvatarImager } from './replicate-avatar-imager.ts';
@@ -16,10 +17,12 @@ const fake = new FakeReplicate('r8_test');
 let config: ReplicateConfig;
 let dir: string;
 let inputs: Awaited<ReturnType<typeof makeInputs>>;
-const limits = DEFAULT_DOWNLOAD_LIMITS;
+let limits: DownloadLimits;
 
 beforeAll(async () => {
   const base = await fake.start();
+  // The fake serves its outputs on loopback: allow-listed by host and port, the guard stays on.
+  limits = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(base).host] } };
   config = { apiKey: 'r8_test', baseUrl: base, policy: TEST_POLICY, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 10, preferWaitSeconds: 5 };
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-replicate-test-'));
   inputs = await makeInputs(dir);
@@ -32,6 +35,8 @@ beforeEach(() => {
   fake.server.requests.length = 0;
   fake.processingPolls = 1;
 });
+
+const sharpPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
 
 const creates = () => fake.server.requestsTo(/\/predictions$/);
 
@@ -94,6 +99,19 @@ describe('Replicate avatar imager', () => {
     await expect(run({ ...limits, maxImageBytes: 32 * 1024 })).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('limit') });
     fake.nextOutput.push(fake.serve(Buffer.alloc(4096, 7), 'image/png'));
     await expect(run()).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('refused') });
+  });
+
+  it('refuses output URLs on private, loopback or metadata addresses before fetching them', async () => {
+    const run = (l: DownloadLimits) => new ReplicateAvatarImager(config, l).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'g') });
+    const served = fake.serve(await sharpPng(), 'image/png');
+    fake.nextOutput.push(served);
+    // The same fake, but not allow-listed: its loopback output is refused and never requested.
+    await expect(run(DEFAULT_DOWNLOAD_LIMITS)).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('output URL refused (loopback)') });
+    expect(fake.server.requestsTo(/^\/delivery\//)).toHaveLength(0);
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/x.png', 'http://10.0.0.7/x.png', 'http://0x7f.1/x.png']) {
+      fake.nextOutput.push(url);
+      await expect(run(limits)).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('output URL refused') });
+    }
   });
 });
 
