@@ -72,10 +72,20 @@ export async function downloadImage(provider: string, url: string, outFile: stri
   return { file: outFile, width: info.width, height: info.height };
 }
 
+/** ISO base media (ftyp box first) or EBML (WebM/Matroska) by the first bytes. */
+export function isContainerVideo(bytes: Uint8Array): boolean {
+  const ftyp = bytes.length >= 12 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp';
+  const ebml = bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3;
+  return ftyp || ebml;
+}
+
 /** Downloads a video and checks it is one (a video stream and a duration, read by ffprobe). */
 export async function downloadVideo(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<{ file: string; durationSeconds: number }> {
   const response = await fetchOutput(provider, url, limits.outbound, signal, 'video');
   const buffer = await readLimited(provider, response, limits.maxVideoBytes);
+  // ffmpeg picks its demuxer by content, not name: an HLS or concat playlist sent as video/mp4 would
+  // make it fetch (or read) whatever the playlist lists. Only MP4/MOV and WebM/Matroska reach it.
+  if (!isContainerVideo(buffer)) throw new ProviderError('bad_output', provider, 'output is not an MP4 or WebM file');
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, buffer);
   const info = await probe(outFile).catch((err: unknown) => {

@@ -156,6 +156,15 @@ describe('Replicate omni-human renderer', () => {
     expect(fake.server.requests).toHaveLength(0);
   });
 
+  it('refuses a playlist served as video/mp4 before ffmpeg could follow it', async () => {
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${fake.server.baseUrl}/ffmpeg-followed.ts\n#EXT-X-ENDLIST\n`;
+    fake.nextOutput.push(fake.serve(Buffer.from(playlist), 'video/mp4'));
+    await expect(
+      new ReplicateVideoRenderer(config, limits).render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'hls.mp4') }),
+    ).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('not an MP4 or WebM') });
+    expect(fake.server.requestsTo(/ffmpeg-followed/)).toHaveLength(0);
+  });
+
   it('refuses an oversized video download', async () => {
     fake.nextOutput.push(fake.serve(Buffer.alloc(300 * 1024, 0), 'video/mp4'));
     await expect(
