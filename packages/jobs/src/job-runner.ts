@@ -1,8 +1,8 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { gatedSqlAdapter, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
-import { markJobFailed, runGenerationJob, type AppDeps, type JobQueue, type Logger } from '@reelsmith/core';
+import { DEAD_LETTER_MESSAGE, finaliseFailedJob, runGenerationJob, type AppDeps, type JobQueue, type Logger } from '@reelsmith/core';
 import { z } from 'zod';
-import { DEAD_LETTER_QUEUE, generationQueues, queueName } from './generation-queues.ts';
+import { DEAD_LETTER_QUEUE, failureBackoffMs, generationQueues, queueName, RECOVERY } from './generation-queues.ts';
 
 const payloadSchema = z.object({ generationJobId: z.string().uuid() });
 
@@ -11,8 +11,12 @@ export interface JobRunnerOptions {
   /** PostgreSQL URL for pg-boss's own pool (when the app runs on PostgreSQL). */
   databaseUrl?: string | undefined;
   logger: Logger;
-  /** Heartbeat interval: a killed worker's job is retried once this much time passes without one. */
+  /** A killed worker's job is retried once this long passes without its heartbeat (pg-boss allows 10 at least). */
   heartbeatSeconds?: number;
+  /** How often a working job's heartbeat is written (well under heartbeatSeconds, so a live job is never taken). */
+  heartbeatRefreshSeconds?: number;
+  /** How often the supervisor looks for jobs whose heartbeat stopped (and for expired jobs). */
+  superviseIntervalSeconds?: number;
   /** How often an idle worker looks for new jobs. */
   pollingIntervalSeconds?: number;
 }
@@ -25,17 +29,25 @@ export class JobRunner implements JobQueue {
   readonly boss: PgBoss;
   readonly #logger: Logger;
   readonly #heartbeatSeconds: number;
+  readonly #heartbeatRefreshSeconds: number;
   readonly #pollingIntervalSeconds: number;
   #started = false;
 
   constructor(options: JobRunnerOptions) {
     const { database } = options;
+    // Every instance supervises: whichever is alive notices a dead worker's job within a second or two.
+    const supervision = {
+      supervise: true,
+      superviseIntervalSeconds: options.superviseIntervalSeconds ?? RECOVERY.superviseIntervalSeconds,
+      monitorIntervalSeconds: options.superviseIntervalSeconds ?? RECOVERY.superviseIntervalSeconds,
+    };
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', supervise: true, schedule: false })
-        : new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, schedule: false });
+        ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', schedule: false, ...supervision })
+        : new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, schedule: false, ...supervision });
     this.#logger = options.logger;
-    this.#heartbeatSeconds = options.heartbeatSeconds ?? 10;
+    this.#heartbeatSeconds = options.heartbeatSeconds ?? RECOVERY.heartbeatSeconds;
+    this.#heartbeatRefreshSeconds = options.heartbeatRefreshSeconds ?? RECOVERY.heartbeatRefreshSeconds;
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
     this.boss.on('error', (err: Error) => this.#logger.error({ err: err.message }, 'job queue error'));
   }
@@ -45,16 +57,19 @@ export class JobRunner implements JobQueue {
     await this.boss.start();
     await this.boss.createQueue(DEAD_LETTER_QUEUE).catch(() => undefined);
     for (const [kind, policy] of Object.entries(generationQueues) as [GenerationKind, (typeof generationQueues)[GenerationKind]][]) {
-      await this.boss
-        .createQueue(queueName(kind), {
-          expireInSeconds: policy.expireInSeconds,
-          retryLimit: policy.retryLimit,
-          retryDelay: policy.retryDelay,
-          retryBackoff: true,
-          heartbeatSeconds: this.#heartbeatSeconds,
-          deadLetter: DEAD_LETTER_QUEUE,
-        })
-        .catch(() => undefined);
+      const options = {
+        expireInSeconds: policy.expireInSeconds,
+        retryLimit: policy.retryLimit,
+        // A retry is fetchable as soon as the queue fails the attempt: after a crash nothing waits;
+        // after a handler failure the handler has already waited its backoff (see work()).
+        retryDelay: 0,
+        retryBackoff: false,
+        heartbeatSeconds: this.#heartbeatSeconds,
+        deadLetter: DEAD_LETTER_QUEUE,
+      };
+      await this.boss.createQueue(queueName(kind), options).catch(() => undefined);
+      // createQueue keeps an existing queue's options: bring a queue made by an older release up to date.
+      await this.boss.updateQueue(queueName(kind), options);
     }
     this.#started = true;
   }
@@ -69,23 +84,33 @@ export class JobRunner implements JobQueue {
       const policy = generationQueues[kind];
       await this.boss.work(
         queueName(kind),
-        { pollingIntervalSeconds: this.#pollingIntervalSeconds, localConcurrency: options.concurrency ?? 1 },
+        {
+          pollingIntervalSeconds: this.#pollingIntervalSeconds,
+          localConcurrency: options.concurrency ?? 1,
+          // pg-boss writes the heartbeat while the handler runs, however long the step takes.
+          heartbeatRefreshSeconds: this.#heartbeatRefreshSeconds,
+        },
         async ([job]) => {
           if (!job) return;
           const { generationJobId } = payloadSchema.parse(job.data);
-          await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit });
+          try {
+            await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit });
+          } catch (err) {
+            // The step failed and will be retried: back off here, with the heartbeat still flowing,
+            // so that the queue's own retry (also the one after a crash) needs no delay.
+            await sleep(failureBackoffMs(policy, job.retryCount), job.signal);
+            throw err;
+          }
         },
       );
     }
-    // Jobs that exhausted their retries (or whose worker kept dying) land here: mark them dead.
+    // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
+    // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
     await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
       const parsed = payloadSchema.safeParse(job?.data);
       if (!parsed.success) return;
-      const row = await deps.db.selectFrom('generation_jobs').select(['status', 'project_id']).where('id', '=', parsed.data.generationJobId).executeTakeFirst();
-      if (!row || row.status === 'succeeded' || row.status === 'dead') return;
-      const message = 'Generation stopped after several attempts. Please try again.';
-      await markJobFailed(deps.db, parsed.data.generationJobId, deps.clock.now(), message, true);
-      await deps.db.updateTable('projects').set({ last_error: message }).where('id', '=', row.project_id).execute();
+      const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'the job queue gave up on it (dead letter)', ourFault: true });
+      if (done.finalised) this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
     });
   }
 
@@ -94,4 +119,17 @@ export class JobRunner implements JobQueue {
     await this.boss.stop({ graceful: true, timeout: 10_000 });
     this.#started = false;
   }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -47,36 +47,66 @@ export async function insertGenerationJob(db: Executor, job: { projectId: string
   return row.id;
 }
 
-export async function markJobRunning(db: Executor, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable('generation_jobs')
-    .set((eb) => ({ status: 'running', started_at: now, attempts: eb('attempts', '+', 1), error: null, stage: 'Starting', percent: 0 }))
-    .where('id', '=', id)
-    .execute();
+/** Reads the job under its row lock (the finaliser decides on what it read). */
+export async function lockGenerationJob(db: Executor, id: string) {
+  return db.selectFrom('generation_jobs').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function reportJobProgress(db: Executor, id: string, stage: string, percent: number): Promise<void> {
+/**
+ * Claims the next attempt of a job (compare-and-set on the attempt count it read): answers the new
+ * attempt number, or null when another runner claimed it first or the job already finished. Every
+ * later write of the runner is fenced on that number, so a stale runner changes nothing.
+ */
+export async function claimJobAttempt(db: Executor, id: string, seenAttempts: number, now: Date): Promise<number | null> {
+  const row = await db
+    .updateTable('generation_jobs')
+    .set((eb) => ({ status: 'running', started_at: now, attempts: eb('attempts', '+', 1), error: null, stage: 'Starting', percent: 0, finished_at: null }))
+    .where('id', '=', id)
+    .where('attempts', '=', seenAttempts)
+    .where('status', 'not in', ['succeeded', 'dead'])
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? null;
+}
+
+export async function reportJobProgress(db: Executor, id: string, attempt: number, stage: string, percent: number): Promise<void> {
   await db
     .updateTable('generation_jobs')
     .set({ stage: stage.slice(0, 200), percent: Math.max(0, Math.min(100, Math.round(percent))) })
     .where('id', '=', id)
+    .where('attempts', '=', attempt)
     .where('status', '=', 'running')
     .execute();
 }
 
-export async function markJobSucceeded(db: Executor, id: string, now: Date, result: Record<string, unknown>): Promise<void> {
-  await db
+/** Answers false when the attempt was no longer the job's current one (its result is not recorded). */
+export async function markJobSucceeded(db: Executor, id: string, attempt: number, now: Date, result: Record<string, unknown>): Promise<boolean> {
+  const res = await db
     .updateTable('generation_jobs')
     .set({ status: 'succeeded', stage: 'Done', percent: 100, finished_at: now, result: JSON.stringify(result), error: null })
     .where('id', '=', id)
+    .where('attempts', '=', attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** A failed attempt the queue will retry. */
+export async function markJobRetrying(db: Executor, id: string, attempt: number, error: string): Promise<void> {
+  await db
+    .updateTable('generation_jobs')
+    .set({ status: 'failed', error: error.slice(0, 2000), finished_at: null, stage: 'Retrying' })
+    .where('id', '=', id)
+    .where('attempts', '=', attempt)
+    .where('status', '=', 'running')
     .execute();
 }
 
-/** A failed attempt: 'failed' while the queue may retry it, 'dead' once it will not. */
-export async function markJobFailed(db: Executor, id: string, now: Date, error: string, final: boolean): Promise<void> {
+/** The end of a job that will not be retried; only finaliseFailedJob calls it, under the job's row lock. */
+export async function markJobDead(db: Executor, id: string, now: Date, error: string): Promise<void> {
   await db
     .updateTable('generation_jobs')
-    .set({ status: final ? 'dead' : 'failed', error: error.slice(0, 2000), finished_at: final ? now : null, stage: final ? 'Failed' : 'Retrying' })
+    .set({ status: 'dead', error: error.slice(0, 2000), finished_at: now, stage: 'Failed' })
     .where('id', '=', id)
     .execute();
 }

@@ -1,10 +1,10 @@
 import type { GenerationKind } from '@reelsmith/db';
 import { isProviderError, providerErrorMessage } from '@reelsmith/media';
 import { AppError } from '@reelsmith/shared';
-import { CREDIT_RETURNED_NOTE, returnVideoCredit } from './credit-return.ts';
 import { capabilityOfStep, recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
-import { findGenerationJob, markJobFailed, markJobRunning, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
+import { finaliseFailedJob } from './finalise-failed-job.ts';
+import { claimJobAttempt, findGenerationJob, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
 import type { JobContext } from './job-context.ts';
 import { runAvatarProductStep } from './steps/avatar-product-step.ts';
 import { runAvatarsStep } from './steps/avatars-step.ts';
@@ -29,9 +29,6 @@ function isPermanent(err: unknown): boolean {
   return ['SceneValidationError', 'VoiceError', 'ImageUploadError'].includes(name);
 }
 
-/** The paid step: its final failure gives the project's video credit back. */
-const PAID_STEP: GenerationKind = 'videos';
-
 /** The message a customer may read; internals (tool output, stack traces, provider answers) stay in the log. */
 function readableError(err: unknown, kind: GenerationKind): string {
   if (err instanceof AppError) return err.message;
@@ -46,15 +43,23 @@ export interface AttemptInfo {
   lastAttempt: boolean;
 }
 
+export type RunOutcome = 'succeeded' | 'retry' | 'finalised' | 'skipped';
+
 /**
  * Runs one generation job (called by the queue's worker). Idempotent: a job already done is left
  * alone; outputs are stored under content keys before the project points at them, so a killed
- * attempt leaves nothing half-referenced and the retry reuses what was finished.
+ * attempt leaves nothing half-referenced and the retry reuses what was finished. Started twice for
+ * the same job, only the runner that claims the attempt works; a runner whose attempt was taken over
+ * (its worker was thought dead) records nothing more.
  */
-export async function runGenerationJob(deps: AppDeps, generationJobId: string, attempt: AttemptInfo): Promise<void> {
+export async function runGenerationJob(deps: AppDeps, generationJobId: string, attempt: AttemptInfo): Promise<RunOutcome> {
   const row = await findGenerationJob(deps.db, generationJobId);
-  if (!row || row.status === 'succeeded' || row.status === 'dead') return;
-  await markJobRunning(deps.db, row.id, deps.clock.now());
+  if (!row || row.status === 'succeeded' || row.status === 'dead') return 'skipped';
+  const current = await claimJobAttempt(deps.db, row.id, row.attempts, deps.clock.now());
+  if (current === null) {
+    deps.logger.warn({ jobId: row.id, kind: row.kind }, 'generation job already claimed by another runner');
+    return 'skipped';
+  }
   const ctx: JobContext = {
     deps,
     jobId: row.id,
@@ -62,29 +67,27 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     userId: row.user_id,
     kind: row.kind,
     input: row.input,
-    progress: (stage, percent) => reportJobProgress(deps.db, row.id, stage, percent),
+    progress: (stage, percent) => reportJobProgress(deps.db, row.id, current, stage, percent),
     recordCost: (cost) => recordGenerationCost(deps.db, { jobId: row.id, projectId: row.project_id, userId: row.user_id }, capabilityOfStep[row.kind], cost),
   };
   try {
     const result = await steps[row.kind](ctx);
-    await markJobSucceeded(deps.db, row.id, deps.clock.now(), result);
+    if (!(await markJobSucceeded(deps.db, row.id, current, deps.clock.now(), result))) {
+      deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt finished after it was taken over; result not recorded');
+    }
+    return 'succeeded';
   } catch (err) {
     const permanent = isPermanent(err);
     const final = permanent || attempt.lastAttempt;
-    let message = readableError(err, row.kind);
-    deps.logger.warn({ jobId: row.id, kind: row.kind, err: err instanceof Error ? err.message : String(err), final }, 'generation attempt failed');
-    if (final && row.kind === PAID_STEP && !(err instanceof AppError && err.status < 500)) {
-      const returned = await deps.db.transaction().execute((trx) =>
-        returnVideoCredit(trx, { userId: row.user_id, projectId: row.project_id, jobId: row.id, reason: err instanceof Error ? err.message : String(err) }),
-      );
-      if (returned) message = `${message} ${CREDIT_RETURNED_NOTE}`;
-    }
-    await markJobFailed(deps.db, row.id, deps.clock.now(), message, final);
+    const reason = err instanceof Error ? err.message : String(err);
+    const message = readableError(err, row.kind);
+    deps.logger.warn({ jobId: row.id, kind: row.kind, err: reason, final }, 'generation attempt failed');
     if (final) {
-      // The project keeps its last good state and shows a readable error.
-      await deps.db.updateTable('projects').set({ last_error: message }).where('id', '=', row.project_id).execute();
-      return;
+      // The customer's own mistakes (4xx) keep the credit spent; our failures give it back.
+      await finaliseFailedJob(deps, row.id, { message, reason, ourFault: !(err instanceof AppError && err.status < 500), attempt: current });
+      return 'finalised';
     }
+    await markJobRetrying(deps.db, row.id, current, message);
     throw err;
   }
 }
