@@ -1,5 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CREDIT_RETURNED_NOTE, DEAD_LETTER_MESSAGE, finaliseFailedJob, startGeneration } from '@reelsmith/core';
+import { testDatabaseKinds } from '@reelsmith/db/testing';
+import { DEAD_LETTER_QUEUE, queueName } from '@reelsmith/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
@@ -8,14 +11,15 @@ const script =
   'Two drops after cleansing, and your skin drinks it in within seconds. Tap the link and glow with me.';
 
 // A job that keeps failing ends 'dead' with a readable error on the job and the project, and the
-// dead-letter queue (where pg-boss puts jobs whose worker kept dying) does the same.
-describe('jobs that cannot finish', () => {
+// dead-letter queue (where pg-boss puts jobs whose worker kept dying) does the same, through the same
+// finaliser: the paid step's credit comes back once, however many times the job is finalised.
+describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
   let t: TestApp;
   let cookie: string;
   let projectId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    t = await buildTestApp(kind);
     cookie = await devSignIn(t.app, 'dead.letter@example.com', 'Dee Letter');
     projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
     const scenes = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20, sceneCount: 2, sceneDuration: 10 });
@@ -68,5 +72,101 @@ describe('jobs that cannot finish', () => {
     expect(row).toEqual({ status: 'dead', error: 'Generation stopped after several attempts. Please try again.' });
     const project = await t.db.db.selectFrom('projects').select('last_error').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(project.last_error).toBe('Generation stopped after several attempts. Please try again.');
+  }, 60_000);
+
+  /** A Pro customer with a project whose paid step may render (its credit counted when the project was created). */
+  async function paidProject(email: string) {
+    const paidCookie = await devSignIn(t.app, email);
+    const user = await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const pro = await t.db.db.selectFrom('plans').select('id').where('code', '=', 'pro-monthly').executeTakeFirstOrThrow();
+    await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', user.id).execute();
+    const sub = await t.db.db
+      .insertInto('subscriptions')
+      .values({ user_id: user.id, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 86400_000 * 30) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: paidCookie }, payload: { reelTime: 20, aspect: '9:16' } });
+    expect(res.statusCode).toBe(201);
+    const used = async () => (await t.db.db.selectFrom('subscriptions').select('documents_used').where('id', '=', sub.id).executeTakeFirstOrThrow()).documents_used;
+    expect(await used()).toBe(1);
+    return { userId: user.id, projectId: res.json().id as string, used };
+  }
+
+  const creditReturns = (project: string) => t.db.db.selectFrom('credit_returns').select(['project_id', 'job_id', 'retaken_at']).where('project_id', '=', project).execute();
+
+  async function untilDead(jobId: string) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const row = await t.db.db.selectFrom('generation_jobs').select(['status', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      if (row.status === 'dead' || Date.now() > deadline) return row;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  it('gives the credit of a paid video job back once when the queue dead-letters it (its worker kept dying)', async () => {
+    const paid = await paidProject(`dead.videos.${kind}@example.com`);
+    // No worker of this app renders videos: the test plays the workers that die on every attempt.
+    await t.jobs.boss.offWork(queueName('videos'));
+    const job = await startGeneration(t.app.core, paid.userId, paid.projectId, 'videos', { quality: 'standard', watermark: false });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let fetched: Awaited<ReturnType<typeof t.jobs.boss.fetch>> = [];
+      const deadline = Date.now() + 10_000;
+      while (fetched.length === 0 && Date.now() < deadline) {
+        fetched = await t.jobs.boss.fetch(queueName('videos'));
+        if (fetched.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(fetched.map((j) => j.data)).toEqual([{ generationJobId: job.id }]);
+      await t.db.db.updateTable('generation_jobs').set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1) })).where('id', '=', job.id).execute();
+      await t.jobs.boss.fail(queueName('videos'), fetched[0]!, { message: 'worker died' });
+    }
+
+    const row = await untilDead(job.id);
+    expect(row).toEqual({ status: 'dead', error: `${DEAD_LETTER_MESSAGE} ${CREDIT_RETURNED_NOTE}` });
+    expect(await paid.used()).toBe(0);
+    expect(await creditReturns(paid.projectId)).toEqual([{ project_id: paid.projectId, job_id: job.id, retaken_at: null }]);
+    const project = await t.db.db.selectFrom('projects').select('last_error').where('id', '=', paid.projectId).executeTakeFirstOrThrow();
+    expect(project.last_error).toBe(`${DEAD_LETTER_MESSAGE} ${CREDIT_RETURNED_NOTE}`);
+
+    // The same job dead-lettered again (a duplicate delivery) changes nothing.
+    await t.jobs.boss.send(DEAD_LETTER_QUEUE, { generationJobId: job.id });
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await paid.used()).toBe(0);
+    expect(await creditReturns(paid.projectId)).toHaveLength(1);
+    expect((await untilDead(job.id)).error).toBe(`${DEAD_LETTER_MESSAGE} ${CREDIT_RETURNED_NOTE}`);
+  }, 90_000);
+
+  it('finalises a job once when the runner and the dead letter both finalise it at the same moment: one credit back', async () => {
+    const paid = await paidProject(`dead.twice.${kind}@example.com`);
+    const job = await t.db.db
+      .insertInto('generation_jobs')
+      .values({ project_id: paid.projectId, user_id: paid.userId, kind: 'videos', input: JSON.stringify({}), status: 'running', attempts: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failure = { message: 'Rendering failed on our side. Please try again.', reason: 'test', ourFault: true };
+    const results = await Promise.all([finaliseFailedJob(t.app.core, job.id, { ...failure, attempt: 2 }), finaliseFailedJob(t.app.core, job.id, failure)]);
+    expect(results.map((r) => r.finalised).sort()).toEqual([false, true]);
+    expect(results.filter((r) => r.creditReturned)).toHaveLength(1);
+    expect(await paid.used()).toBe(0);
+    expect(await creditReturns(paid.projectId)).toEqual([{ project_id: paid.projectId, job_id: job.id, retaken_at: null }]);
+    // And once more, later: still one.
+    expect(await finaliseFailedJob(t.app.core, job.id, failure)).toMatchObject({ finalised: false, creditReturned: false });
+    expect(await paid.used()).toBe(0);
+    expect(await creditReturns(paid.projectId)).toHaveLength(1);
+    const row = await t.db.db.selectFrom('generation_jobs').select(['status', 'error']).where('id', '=', job.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'dead', error: `Rendering failed on our side. Please try again. ${CREDIT_RETURNED_NOTE}` });
+  }, 60_000);
+
+  it('leaves a job alone when its finaliser is stale (a later attempt took the job over)', async () => {
+    const paid = await paidProject(`dead.stale.${kind}@example.com`);
+    const job = await t.db.db
+      .insertInto('generation_jobs')
+      .values({ project_id: paid.projectId, user_id: paid.userId, kind: 'videos', input: JSON.stringify({}), status: 'running', attempts: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stale = await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'test', ourFault: true, attempt: 1 });
+    expect(stale).toMatchObject({ finalised: false, creditReturned: false });
+    expect(await t.db.db.selectFrom('generation_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'running' });
+    expect(await paid.used()).toBe(1);
+    expect(await creditReturns(paid.projectId)).toEqual([]);
   }, 60_000);
 });
