@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, httpStatusByCode, internalErrorMessage, type AppErrorCode, type ErrorBody } from '@reelsmith/shared';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { getErrorShape, transformTRPCResponse, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { appRouter } from '@reelsmith/api';
+import { AppError, httpStatusByCode, imageTooLargeMessage, internalErrorMessage, type AppErrorCode, type ErrorBody } from '@reelsmith/shared';
 
 const codeByStatus = new Map<number, AppErrorCode>(
   Object.entries(httpStatusByCode).map(([code, status]) => [status, code as AppErrorCode]),
@@ -12,14 +14,41 @@ export function errorBody(status: number, message: string, extra: Record<string,
   return { error: shown, message: shown, code, ...(status === 401 ? { requiresReauth: true } : {}), ...extra };
 }
 
-/** One error shape for every non-tRPC route; 5xx messages never reach the client. */
+/** Fastify's own refusals (before any route runs) as AppErrors with words a customer can act on. */
+function asAppError(error: FastifyError | AppError): AppError | null {
+  if (error instanceof AppError) return error;
+  // Only image uploads come near the body limit (every other input is capped far below it), so an
+  // oversize body gets the upload's words rather than 'Request body is too large'.
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage);
+  return null;
+}
+
+const trpcCodeByStatus: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = { 415: 'UNSUPPORTED_MEDIA_TYPE', 405: 'METHOD_NOT_SUPPORTED', 408: 'TIMEOUT' };
+
+/**
+ * An error raised before tRPC ran (body limit, unreadable JSON) in tRPC's own shape, single or batch,
+ * through the router's formatter and transformer: the browser's client reads it as it reads any
+ * procedure's error, instead of failing with 'Unable to transform response from server'.
+ */
+function trpcErrorBody(req: FastifyRequest, status: number, message: string, cause: AppError | null): unknown {
+  const code: TRPC_ERROR_CODE_KEY = cause?.code ?? codeByStatus.get(status) ?? trpcCodeByStatus[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const error = new TRPCError({ code, message, ...(cause ? { cause } : {}) });
+  const url = new URL(req.url, 'http://server');
+  const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\/?/, '')).split(',');
+  const config = appRouter._def._config;
+  const items = paths.map((path) => ({ error: getErrorShape({ config, error, type: 'unknown', path: path || undefined, input: undefined, ctx: undefined }) }));
+  return transformTRPCResponse(config, url.searchParams.get('batch') === '1' ? items : items[0]!);
+}
+
+/** One error shape for every non-tRPC route, tRPC's shape on /trpc; 5xx messages never reach the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.status, error.message, error.details));
-    }
-    const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const appError = asAppError(error);
+    const fastifyError = error as FastifyError;
+    const status = appError ? appError.status : fastifyError.validation ? 400 : fastifyError.statusCode && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.status(status).send(errorBody(status, error.message));
+    const message = appError?.message ?? error.message;
+    if (req.url.startsWith('/trpc/') || req.url === '/trpc') return reply.status(status).send(trpcErrorBody(req, status, message, appError));
+    return reply.status(status).send(errorBody(status, message, appError?.details));
   });
 }

@@ -8,6 +8,7 @@ import {
   avatarSelectionError,
   avatarSuggestionError,
   avatarUploadError,
+  imageTooLargeMessage,
   cancellationError,
   checkoutError,
   createProjectError,
@@ -185,6 +186,16 @@ describe('avatar errors', () => {
       description: 'Could not download the image. Please try again.',
     });
     expect(avatarErrorText.downloadTitle).toBe('Download Failed');
+  });
+});
+
+describe('uploads over the server body limit (413)', () => {
+  it('say the 10MB limit as File Too Large, on the avatar and the product path', () => {
+    const tooLarge = { message: 'Request body is too large', status: 413 };
+    expect(avatarUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
+    expect(productUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
+    expect(avatarUploadError({ message: 'Unable to transform response from server', status: 413 }).description).toBe(imageTooLargeMessage);
+    expect(avatarUploadError({ message: 'Please upload a JPEG, PNG, GIF, or WebP image.', status: 400 })).toEqual({ title: 'Upload Failed', description: 'Please upload a JPEG, PNG, GIF, or WebP image.' });
   });
 });
 

@@ -112,11 +112,16 @@ export function voiceoverError(error: unknown): TitledError {
 
 // ——— Avatar (Step 3) ———
 
+/** Any image upload over 10 MB, wherever it is caught: the browser, the upload schema or the server's body limit. */
+export const imageTooLargeMessage = 'Please upload an image smaller than 10MB';
+
 export const avatarErrorText = {
   suggestionTitle: 'AI Suggestion Failed',
   generationTitle: 'Generation Failed',
   selectionTitle: 'Selection Failed',
   uploadTitle: 'Upload Failed',
+  fileTooLargeTitle: 'File Too Large',
+  fileTooLarge: imageTooLargeMessage,
   invalidFileTypeTitle: 'Invalid File Type',
   invalidFileType: 'Please upload a JPEG, PNG, GIF, or WebP image.',
   removeImageTitle: 'Failed to remove image',
@@ -133,7 +138,14 @@ export function avatarGenerationError(error: unknown): TitledError {
 export function avatarSelectionError(error: unknown): TitledError {
   return { title: avatarErrorText.selectionTitle, description: toUserMessage(error) };
 }
+export const avatarFileTooLargeError: TitledError = {
+  title: avatarErrorText.fileTooLargeTitle,
+  description: avatarErrorText.fileTooLarge,
+};
+/** 413 (the server's body limit) is the 10MB message, whatever words came with it. */
+const isTooLarge = (error: unknown) => readError(error).status === 413;
 export function avatarUploadError(error: unknown): TitledError {
+  if (isTooLarge(error)) return avatarFileTooLargeError;
   return { title: avatarErrorText.uploadTitle, description: toUserMessage(error) };
 }
 export const avatarInvalidFileTypeError: TitledError = {
@@ -152,7 +164,7 @@ export const avatarDownloadError: TitledError = {
 
 export const productErrorText = {
   fileTooLargeTitle: 'File Too Large',
-  fileTooLarge: 'Please upload an image smaller than 10MB',
+  fileTooLarge: imageTooLargeMessage,
   invalidFileTypeTitle: 'Invalid File Type',
   invalidFileType: 'Please upload an image file (PNG, JPG, etc.)',
   uploadTitle: 'Upload Failed',
@@ -170,6 +182,7 @@ export const productInvalidFileTypeError: TitledError = {
   description: productErrorText.invalidFileType,
 };
 export function productUploadError(error: unknown): TitledError {
+  if (isTooLarge(error)) return productFileTooLargeError;
   return { title: productErrorText.uploadTitle, description: toUserMessage(error) };
 }
 export function productGenerationError(error: unknown): TitledError {
