@@ -31,7 +31,7 @@ const refusedCharacters: [string, string][] = [
 ];
 const allowedText = 'Line one,\ttabbed\r\nline two\nemoji 🎬 and ünïcode';
 
-const trpcProcedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>).map(
+const trpcProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>).map(
   ([path, procedure]) => ({ path, type: procedure._def.type }),
 );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
-import { safeReturnPath } from '@reelsmith/shared';
+import { safeReturnPath } from '../src/auth/return-to.ts';
 import { controlCharacterMessage } from '../src/plugins/input-guard.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
@@ -68,7 +68,7 @@ describe('safeReturnPath', () => {
     } catch {
       decoded = raw;
     }
-    expect(safeReturnPath(decoded)).toBe('/');
+    expect(safeReturnPath(decoded, publicOrigin)).toBe('/');
   });
 
   it.each([
@@ -78,11 +78,11 @@ describe('safeReturnPath', () => {
     ['non-string-like null', null],
     ['undefined', undefined],
   ])('%s falls back to /', (_name, value) => {
-    expect(safeReturnPath(value)).toBe('/');
+    expect(safeReturnPath(value, publicOrigin)).toBe('/');
   });
 
   it.each(ownPaths)('keeps %s', (raw, expected) => {
-    expect(safeReturnPath(decodeURIComponent(raw))).toBe(expected);
+    expect(safeReturnPath(decodeURIComponent(raw), publicOrigin)).toBe(expected);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readPlatformStatus, signInWithIdentity, type AppDeps } from '@reelsmith/core';
 import type { IdentityInput } from '@reelsmith/db';
-import { safeReturnPath } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { sessionRequestMeta } from './request-meta.ts';
+import { safeReturnPath } from './return-to.ts';
 import { RETURN_TO_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 /** Opens the customer session for a vouched identity and sets its cookie; returns where to go next. */
@@ -20,7 +20,7 @@ export async function completeSignIn(
     registrationEnabled: deps.config.registrationEnabled && registrationEnabled,
   });
   setSessionCookie(reply, deps.config, signed.token, signed.expiresAt);
-  const returnTo = safeReturnPath(req.cookies[RETURN_TO_COOKIE]);
+  const returnTo = safeReturnPath(req.cookies[RETURN_TO_COOKIE], deps.config.publicUrl);
   reply.clearCookie(RETURN_TO_COOKIE, { path: '/' });
   return { returnTo, userId: signed.user.id, isNewUser: signed.isNewUser };
 }
@@ -28,7 +28,7 @@ export async function completeSignIn(
 /** Remembers a same-site path to come back to after the provider round trip. */
 export function rememberReturnTo(req: FastifyRequest, reply: FastifyReply, config: Config): void {
   const query = req.query as { returnTo?: string } | undefined;
-  const returnTo = safeReturnPath(query?.returnTo);
+  const returnTo = safeReturnPath(query?.returnTo, config.publicUrl);
   reply.setCookie(RETURN_TO_COOKIE, returnTo, {
     path: '/',
     httpOnly: true,

@@ -10,6 +10,7 @@ export const controlCharacterMessage =
   'Text may not contain control characters such as NUL (only tab and line breaks are allowed). Remove them and try again.';
 
 /** C0 controls other than tab, LF and CR; DEL; a surrogate half without its partner (not text, and jsonb refuses it). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const forbiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function hasForbiddenCharacters(value: string): boolean {
