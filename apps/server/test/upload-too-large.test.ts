@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('an upload over the body limit on %s', (kind)
 
   /** The real tRPC client (the browser's links and transformer) over the app's HTTP answers. */
   function client(link: 'batch' | 'single') {
-    const fetchThroughInject = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetchThroughInject = async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(String(input));
       const res = await t.app.inject({
         method: (init?.method ?? 'GET') as 'GET' | 'POST',
