@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '@reelsmith/db';
+import type { Executor, TransactionStatus } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 
 /** A payment as a provider reports it. */
@@ -13,6 +13,14 @@ export interface PaymentRecord {
   chargeId: string | null;
   receiptUrl: string | null;
   paidAt: Date;
+}
+
+/** A subscription as the provider holds it now (read back from it, not taken from a possibly stale event). */
+export interface SubscriptionState {
+  status: 'active' | 'trialing' | 'past_due' | 'pending' | 'expired';
+  cancelAtPeriodEnd: boolean;
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }
 
 /** What a payment provider says happened, in our terms. */
@@ -34,17 +42,14 @@ export type BillingEvent =
       customerId: string | null;
       externalSubscriptionId: string | null;
       payment: PaymentRecord;
-      periodStart: Date | null;
-      periodEnd: Date | null;
+      /** The subscription as the provider holds it now; null for a payment of no subscription. */
+      subscription: SubscriptionState | null;
       renewal: boolean;
     }
-  | {
-      type: 'subscription.updated';
-      externalSubscriptionId: string;
-      status: 'active' | 'trialing' | 'past_due' | 'pending' | 'expired';
-      cancelAtPeriodEnd: boolean;
-      periodEnd: Date | null;
-    }
+  | ({ type: 'subscription.updated'; externalSubscriptionId: string } & SubscriptionState)
+  /** A delayed payment (a bank debit) of a completed checkout failed: nothing was bought. */
+  | { type: 'checkout.failed'; checkoutSessionId: string }
+  | { type: 'refund.failed'; refundId: string; amountCents: number; paymentIntentId: string | null; chargeId: string | null }
   | { type: 'subscription.deleted'; externalSubscriptionId: string; endedAt: Date }
   | { type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string | null; amountRefundedCents: number; receiptUrl: string | null };
 
@@ -86,15 +91,21 @@ async function upsertPayment(
     return paymentNotice(inserted.id, undefined, payment.status);
   }
   const conflictValue = conflictColumn === 'stripe_invoice_id' ? payment.invoiceId : payment.paymentIntentId;
-  const before = await trx.selectFrom('transactions').select('status').where(conflictColumn, '=', conflictValue).executeTakeFirst();
+  const before = await trx.selectFrom('transactions').select('status').where(conflictColumn, '=', conflictValue).forUpdate().executeTakeFirst();
+  // A late or repeated failure of a payment that has since succeeded (or been refunded) changes nothing.
+  if (before && settledStatuses.includes(before.status) && payment.status !== 'succeeded') {
+    const kept = await trx.selectFrom('transactions').select('id').where(conflictColumn, '=', conflictValue).executeTakeFirstOrThrow();
+    return paymentNotice(kept.id, before.status, payment.status);
+  }
   // A failed invoice that is paid later is the same transaction, updated.
   const saved = await trx
     .insertInto('transactions')
     .values(values)
     .onConflict((oc) =>
       oc.column(conflictColumn).doUpdateSet((eb) => ({
-        status: eb.ref('excluded.status'),
-        amount_cents: eb.ref('excluded.amount_cents'),
+        // A repeated success keeps what refunds made of it.
+        status: sql<TransactionStatus>`case when transactions.status in ('refunded', 'partially_refunded') then transactions.status else excluded.status end`,
+        amount_cents: sql<number>`case when transactions.status in ('refunded', 'partially_refunded') then transactions.amount_cents else excluded.amount_cents end`,
         stripe_receipt_url: sql<string | null>`coalesce(excluded.stripe_receipt_url, transactions.stripe_receipt_url)`,
         stripe_payment_intent_id: sql<string | null>`coalesce(excluded.stripe_payment_intent_id, transactions.stripe_payment_intent_id)`,
         stripe_charge_id: sql<string | null>`coalesce(excluded.stripe_charge_id, transactions.stripe_charge_id)`,
@@ -107,6 +118,9 @@ async function upsertPayment(
     .executeTakeFirstOrThrow();
   return paymentNotice(saved.id, before?.status, payment.status);
 }
+
+/** A payment in one of these states has taken the money: it never goes back to failed. */
+const settledStatuses: string[] = ['succeeded', 'refunded', 'partially_refunded'];
 
 /** A payment whose outcome the customer hears about by e-mail (a receipt, or a failure notice). */
 export interface PaymentNotice {
@@ -130,11 +144,43 @@ async function subscriptionByExternalId(trx: Executor, externalId: string | null
     .executeTakeFirst();
 }
 
+/** Our status for a provider's subscription state: a subscription set to end at the period end is cancelled. */
+function statusFor(state: SubscriptionState): 'active' | 'trialing' | 'past_due' | 'pending' | 'expired' | 'cancelled' {
+  return (state.status === 'active' || state.status === 'trialing') && state.cancelAtPeriodEnd ? 'cancelled' : state.status;
+}
+
+async function applySubscriptionState(
+  trx: Executor,
+  sub: { id: string; status: string },
+  state: SubscriptionState,
+  now: Date,
+  renewal: { periodStart: Date | null } | null,
+): Promise<void> {
+  // A subscription we replaced or ended stays ended, whatever a late event says.
+  if (sub.status === 'expired') return;
+  const status = statusFor(state);
+  await trx
+    .updateTable('subscriptions')
+    .set({
+      status,
+      cancel_at_period_end: state.cancelAtPeriodEnd,
+      ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
+      ...(state.periodEnd ? { end_date: state.periodEnd } : {}),
+      ...(renewal ? { documents_used: 0, ...(renewal.periodStart ? { start_date: renewal.periodStart } : {}) } : {}),
+    })
+    .where('id', '=', sub.id)
+    .execute();
+}
+
+/** An event that is not about anything of ours (another product or environment on the same Stripe account). */
+export const NOT_OURS = 'not-ours' as const;
+
 /**
- * Applies one provider event to our subscriptions and transactions. Safe to apply twice. Answers the
- * payment the customer should be told about, for the caller to mail once the transaction commits.
+ * Applies one provider event to our subscriptions and transactions. Safe to apply twice, late, or out
+ * of order. Answers the payment the customer should be told about, for the caller to mail once the
+ * transaction commits, or NOT_OURS.
  */
-export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<PaymentNotice | null> {
+export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<PaymentNotice | null | typeof NOT_OURS> {
   switch (event.type) {
     case 'checkout.completed': {
       const session = await trx
@@ -143,7 +189,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .where('id', '=', event.checkoutSessionId)
         .forUpdate()
         .executeTakeFirst();
-      if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
+      if (!session) return NOT_OURS;
       if (session.user_id !== event.userId || session.plan_id !== event.planId) {
         throw new AppError('BAD_REQUEST', 'Checkout session does not match its customer or plan');
       }
@@ -188,6 +234,18 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
       return notice;
     }
+    case 'checkout.failed': {
+      const updated = await trx
+        .updateTable('checkout_sessions')
+        .set({ status: 'expired' })
+        .where('id', '=', event.checkoutSessionId)
+        .where('status', '=', 'open')
+        .returning('id')
+        .executeTakeFirst();
+      if (updated) return null;
+      const known = await trx.selectFrom('checkout_sessions').select('id').where('id', '=', event.checkoutSessionId).executeTakeFirst();
+      return known ? null : NOT_OURS;
+    }
     case 'payment.succeeded':
     case 'payment.failed': {
       const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
@@ -195,20 +253,20 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       if (!userId && event.customerId) {
         userId = (await trx.selectFrom('users').select('id').where('stripe_customer_id', '=', event.customerId).executeTakeFirst())?.id;
       }
-      if (!userId) return null; // Not one of ours (another product on the same Stripe account).
+      if (!userId) return NOT_OURS;
       const notice = await upsertPayment(trx, { userId, subscriptionId: sub?.id ?? null, planId: sub?.plan_id ?? null }, event.payment, null);
       if (!sub) return notice;
-      if (event.type === 'payment.failed') {
-        await trx.updateTable('subscriptions').set({ status: 'past_due' }).where('id', '=', sub.id).where('status', 'in', ['active', 'trialing', 'pending']).execute();
+      // A renewal starts a new period of use once, when its payment first succeeds.
+      const renewed = event.type === 'payment.succeeded' && event.renewal && notice?.status === 'succeeded';
+      if (event.subscription) {
+        // The provider's current state decides, so a late failure cannot undo a later payment.
+        await applySubscriptionState(trx, sub, event.subscription, now, renewed ? { periodStart: event.subscription.periodStart } : null);
         return notice;
       }
+      if (event.type === 'payment.failed') return notice;
       await trx
         .updateTable('subscriptions')
-        .set({
-          status: sub.status === 'cancelled' ? 'cancelled' : 'active',
-          ...(event.periodEnd ? { end_date: event.periodEnd } : {}),
-          ...(event.renewal ? { documents_used: 0, ...(event.periodStart ? { start_date: event.periodStart } : {}) } : {}),
-        })
+        .set({ status: sub.status === 'cancelled' ? 'cancelled' : 'active', ...(renewed ? { documents_used: 0 } : {}) })
         .where('id', '=', sub.id)
         .where('status', '!=', 'expired')
         .execute();
@@ -216,36 +274,23 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
     }
     case 'subscription.updated': {
       const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
-      if (!sub || sub.status === 'expired') return null;
-      const status = event.status === 'active' && event.cancelAtPeriodEnd ? 'cancelled' : event.status;
-      await trx
-        .updateTable('subscriptions')
-        .set({
-          status,
-          cancel_at_period_end: event.cancelAtPeriodEnd,
-          ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
-          ...(event.periodEnd ? { end_date: event.periodEnd } : {}),
-        })
-        .where('id', '=', sub.id)
-        .execute();
+      if (!sub) return NOT_OURS;
+      await applySubscriptionState(trx, sub, event, now, null);
       return null;
     }
     case 'subscription.deleted': {
-      await trx
+      const updated = await trx
         .updateTable('subscriptions')
         // Never before the start: a subscription cancelled at once ends where it began.
         .set({ status: 'expired', end_date: sql<Date>`greatest(${event.endedAt}::timestamptz, start_date)` })
         .where('stripe_subscription_id', '=', event.externalSubscriptionId)
+        .returning('id')
         .execute();
-      return null;
+      return updated.length > 0 ? null : NOT_OURS;
     }
     case 'charge.refunded': {
-      let query = trx.selectFrom('transactions').select(['id', 'amount_cents', 'refunded_cents']);
-      if (event.paymentIntentId) query = query.where('stripe_payment_intent_id', '=', event.paymentIntentId);
-      else if (event.chargeId) query = query.where('stripe_charge_id', '=', event.chargeId);
-      else return null;
-      const tx = await query.forUpdate().executeTakeFirst();
-      if (!tx) return null;
+      const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);
+      if (!tx) return NOT_OURS;
       const refunded = Math.min(tx.amount_cents, Math.max(tx.refunded_cents, event.amountRefundedCents));
       if (refunded > tx.refunded_cents) {
         // A refund made outside the back-office (for example in Stripe's dashboard).
@@ -262,5 +307,36 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .execute();
       return null;
     }
+    case 'refund.failed': {
+      const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);
+      if (!tx) return NOT_OURS;
+      const row = await trx.selectFrom('refunds').select(['id', 'status']).where('stripe_refund_id', '=', event.refundId).forUpdate().executeTakeFirst();
+      if (row?.status === 'failed') return null;
+      // The money came back to us: the payment counts it as unrefunded again.
+      if (row) await trx.updateTable('refunds').set({ status: 'failed' }).where('id', '=', row.id).execute();
+      const refunded = Math.max(0, tx.refunded_cents - event.amountCents);
+      await trx
+        .updateTable('transactions')
+        .set({ refunded_cents: refunded, status: refunded >= tx.amount_cents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded' })
+        .where('id', '=', tx.id)
+        .execute();
+      return null;
+    }
   }
+}
+
+/** The payment a provider reference names (its PaymentIntent, else its charge), locked. */
+async function paymentByReference(trx: Executor, paymentIntentId: string | null, chargeId: string | null) {
+  if (!paymentIntentId && !chargeId) return undefined;
+  return trx
+    .selectFrom('transactions')
+    .select(['id', 'amount_cents', 'refunded_cents'])
+    .where((eb) =>
+      eb.or([
+        ...(paymentIntentId ? [eb('stripe_payment_intent_id', '=', paymentIntentId)] : []),
+        ...(chargeId ? [eb('stripe_charge_id', '=', chargeId)] : []),
+      ]),
+    )
+    .forUpdate()
+    .executeTakeFirst();
 }

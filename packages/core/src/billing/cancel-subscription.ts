@@ -10,7 +10,9 @@ import { findCurrentSubscription } from './subscriptions.ts';
 export async function cancelSubscription(deps: BillingDeps, userId: string): Promise<{ status: 'cancelled'; endDate: Date | null }> {
   const now = deps.clock.now();
   const sub = await findCurrentSubscription(deps.db, userId);
-  if (!sub || effectiveStatus(sub.status, sub.endDate, now) !== 'active') throw new AppError('CONFLICT', billingMessages.cancelNotActive);
+  const status = sub ? effectiveStatus(sub.status, sub.endDate, now) : null;
+  // An admin's extension runs as a trial at Stripe: a trialing subscription is cancelled like an active one.
+  if (!sub || (status !== 'active' && status !== 'trialing')) throw new AppError('CONFLICT', billingMessages.cancelNotActive);
   if (sub.plan.billingInterval === 'free') throw new AppError('CONFLICT', 'The Free plan has nothing to cancel.');
   if (sub.externalId) await deps.payments.cancelAtPeriodEnd(sub.externalId);
   await deps.db

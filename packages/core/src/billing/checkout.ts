@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, billingMessages } from '@reelsmith/shared';
 import { findUserById } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
-import { applyBillingEvent } from './billing-events.ts';
+import { applyBillingEvent, NOT_OURS } from './billing-events.ts';
 import { addBillingPeriod } from './local-payment-provider.ts';
 import { notifyPayment, processPaymentEvent } from './process-payment-event.ts';
 import { newLocalId } from './admin-billing.ts';
@@ -43,7 +43,7 @@ export async function createCheckout(deps: BillingDeps, userId: string, planId: 
   const payingNow = current && current.plan.billingInterval !== 'free' && isEntitled(current.status, current.endDate, now) && current.status !== 'cancelled';
   if (payingNow && current.plan.id === plan.id) throw new AppError('CONFLICT', billingMessages.alreadySubscribed);
   if (payingNow && current.externalId && target.billingInterval !== 'one_time') {
-    return changePlanInPlace(deps, userId, current.id, current.externalId, plan, target);
+    return changePlanInPlace(deps, userId, { id: current.id, planId: current.plan.id, externalId: current.externalId }, plan, target);
   }
 
   const stored = await deps.db.selectFrom('users').select(['stripe_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -81,15 +81,28 @@ export async function createCheckout(deps: BillingDeps, userId: string, planId: 
   return { url: created.url, sessionId: created.id };
 }
 
+/**
+ * Moves a paying customer to another plan in place. An upgrade is charged at once (the difference
+ * for the rest of the period) and granted only when that charge succeeds; a downgrade is credited on
+ * the next invoice.
+ */
 async function changePlanInPlace(
   deps: BillingDeps,
   userId: string,
-  subscriptionId: string,
-  externalId: string,
+  current: { id: string; planId: string; externalId: string },
   plan: PlanRow,
   target: CheckoutRequest['plan'],
 ): Promise<{ url: string; sessionId: string }> {
-  const changed = await deps.payments.changePlan(externalId, target, 'create_prorations');
+  const subscriptionId = current.id;
+  const externalId = current.externalId;
+  const from = await findPlanRow(deps.db, current.planId);
+  const upgrade = !from || plan.price_cents > from.price_cents;
+  const proration = upgrade ? 'always_invoice' : 'create_prorations';
+  const changed = await deps.payments.changePlan(externalId, target, proration);
+  if (changed.applied === false) {
+    deps.logger.info({ userId, planId: plan.id }, 'plan change declined by the card; the current plan stays');
+    throw new AppError('PAYMENT_REQUIRED', 'Your card was declined for the plan change, so your current plan stays. Update your card and try again.');
+  }
   const sessionId = `change_${randomBytes(12).toString('base64url')}`;
   await deps.db.transaction().execute(async (trx) => {
     if (changed.stripePriceId && changed.stripePriceId !== plan.stripe_price_id) {
@@ -98,7 +111,7 @@ async function changePlanInPlace(
     await trx.updateTable('subscriptions').set({ plan_id: plan.id }).where('id', '=', subscriptionId).execute();
     await trx
       .insertInto('subscription_adjustments')
-      .values({ subscription_id: subscriptionId, type: 'change_plan', payload: JSON.stringify({ newPlanId: plan.id, proration: 'create_prorations', by: 'customer' }), reason: 'Changed by the customer' })
+      .values({ subscription_id: subscriptionId, type: 'change_plan', payload: JSON.stringify({ newPlanId: plan.id, proration, by: 'customer' }), reason: 'Changed by the customer' })
       .execute();
     await trx
       .insertInto('checkout_sessions')
@@ -124,8 +137,7 @@ async function changePlanInPlace(
         receiptUrl: null,
         paidAt: now,
       },
-      periodStart: now,
-      periodEnd: addBillingPeriod(now, target.billingInterval),
+      subscription: { status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: addBillingPeriod(now, target.billingInterval) },
       renewal: true,
     });
   }
@@ -157,7 +169,7 @@ export async function confirmCheckout(deps: BillingDeps, userId: string, session
     if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
     if (!state.paid || !state.completion) return failed('The payment has not been completed.');
     const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now()));
-    notifyPayment(deps, notice);
+    notifyPayment(deps, notice === NOT_OURS ? null : notice);
   }
   const current = await getCurrentSubscription(deps, userId);
   return {

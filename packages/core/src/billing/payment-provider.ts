@@ -44,6 +44,15 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+export type PlanChangeProration = 'create_prorations' | 'none' | 'always_invoice';
+
+export interface PlanChanged {
+  /** Set when the provider made a price the plan should remember. */
+  stripePriceId: string | null;
+  /** False when the provider kept the old plan (the charge for the change was declined); absent means applied. */
+  applied?: boolean;
+}
+
 /**
  * A card payment provider: Stripe in production, or the local test checkout in development.
  * Both report what happened as BillingEvents, applied by the same code.
@@ -56,9 +65,9 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }>;
   /** Moves the next billing date (used to extend a subscription by days). */
   extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void>;
-  changePlan(
-    externalSubscriptionId: string,
-    plan: CheckoutRequest['plan'],
-    proration: 'create_prorations' | 'none',
-  ): Promise<{ stripePriceId: string | null }>;
+  /**
+   * Moves a subscription to another plan. `always_invoice` charges the difference now and applies
+   * the change only when that charge succeeds (`applied: false` leaves the old plan in force).
+   */
+  changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration): Promise<PlanChanged>;
 }

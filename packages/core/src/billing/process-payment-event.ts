@@ -1,5 +1,5 @@
 import type { BillingDeps } from './billing-deps.ts';
-import { applyBillingEvent, claimEvent, type BillingEvent, type PaymentNotice } from './billing-events.ts';
+import { applyBillingEvent, claimEvent, NOT_OURS, type BillingEvent, type PaymentNotice } from './billing-events.ts';
 
 /**
  * Applies a provider event exactly once: the event id is claimed in the same transaction that
@@ -15,9 +15,14 @@ export async function processPaymentEvent(
     const fresh = await claimEvent(trx, eventId, deps.payments.kind, eventType);
     if (!fresh) return { result: 'replayed' as const, notice: null };
     if (!event) return { result: 'ignored' as const, notice: null };
-    const notice = await applyBillingEvent(trx, event, deps.clock.now());
+    const applied = await applyBillingEvent(trx, event, deps.clock.now());
+    if (applied === NOT_OURS) {
+      // Acknowledged, so the provider stops retrying something that belongs to another system.
+      deps.logger.info({ eventId, eventType }, 'payment event about nothing of ours ignored');
+      return { result: 'ignored' as const, notice: null };
+    }
     deps.logger.info({ eventId, eventType }, 'payment event applied');
-    return { result: 'applied' as const, notice };
+    return { result: 'applied' as const, notice: applied };
   });
   notifyPayment(deps, outcome.notice);
   return outcome.result;

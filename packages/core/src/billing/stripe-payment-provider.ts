@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { BillingEvent, PaymentRecord } from './billing-events.ts';
-import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider, RefundRequest } from './payment-provider.ts';
+import type { BillingEvent, PaymentRecord, SubscriptionState } from './billing-events.ts';
+import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider, PlanChanged, PlanChangeProration, RefundRequest } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -21,31 +22,50 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf(parent?.subscription_details?.subscription) ?? idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
 }
 
-function invoicePaymentIntentId(invoice: Stripe.Invoice): string | null {
-  const payments = (invoice as { payments?: { data?: { payment?: { payment_intent?: string | { id: string } | null } }[] } }).payments;
-  return idOf(payments?.data?.[0]?.payment?.payment_intent) ?? idOf((invoice as { payment_intent?: string | { id: string } | null }).payment_intent);
+/** What an invoice's payment was made with: its PaymentIntent and the charge that took the money. */
+interface PaymentRefs {
+  paymentIntentId: string | null;
+  chargeId: string | null;
 }
 
-function invoicePayment(invoice: Stripe.Invoice, status: PaymentRecord['status']): PaymentRecord {
+function invoicePayment(invoice: Stripe.Invoice, status: PaymentRecord['status'], refs: PaymentRefs): PaymentRecord {
+  const subscriptionLine = invoice.lines?.data?.find((l) => !lineIsProration(l)) ?? invoice.lines?.data?.[0];
   return {
     amountCents: status === 'succeeded' ? invoice.amount_paid : invoice.amount_due,
     currency: invoice.currency,
     status,
-    description: invoice.description ?? invoice.lines?.data?.[0]?.description ?? 'Subscription payment',
+    description: invoice.description ?? subscriptionLine?.description ?? 'Subscription payment',
     invoiceId: invoice.id ?? null,
-    paymentIntentId: invoicePaymentIntentId(invoice),
-    chargeId: null,
+    paymentIntentId: refs.paymentIntentId,
+    chargeId: refs.chargeId,
     receiptUrl: invoice.hosted_invoice_url ?? null,
     paidAt: toDate(invoice.status_transitions?.paid_at) ?? toDate(invoice.created) ?? new Date(),
   };
 }
 
-function subscriptionPeriodEnd(sub: Stripe.Subscription): Date | null {
-  const item = sub.items?.data?.[0] as { current_period_end?: number } | undefined;
-  return toDate(item?.current_period_end ?? (sub as { current_period_end?: number }).current_period_end);
+function lineIsProration(line: Stripe.InvoiceLineItem): boolean {
+  const parent = line.parent as { subscription_item_details?: { proration?: boolean } | null; invoice_item_details?: { proration?: boolean } | null } | null;
+  return Boolean(parent?.subscription_item_details?.proration ?? parent?.invoice_item_details?.proration);
 }
 
-function mapSubscriptionStatus(status: Stripe.Subscription.Status): 'active' | 'trialing' | 'past_due' | 'pending' | 'expired' {
+/** The current period, from the subscription item (an invoice's first line may be a proration of the old one). */
+function subscriptionPeriod(sub: Stripe.Subscription): { start: Date | null; end: Date | null } {
+  const item = sub.items?.data?.[0] as { current_period_start?: number; current_period_end?: number } | undefined;
+  return { start: toDate(item?.current_period_start), end: toDate(item?.current_period_end) };
+}
+
+/** Our reading of a subscription as Stripe holds it now. */
+function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
+  const period = subscriptionPeriod(sub);
+  return {
+    status: mapSubscriptionStatus(sub.status),
+    cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at),
+    periodStart: period.start,
+    periodEnd: period.end,
+  };
+}
+
+function mapSubscriptionStatus(status: Stripe.Subscription.Status): SubscriptionState['status'] {
   switch (status) {
     case 'active':
       return 'active';
@@ -62,6 +82,27 @@ function mapSubscriptionStatus(status: Stripe.Subscription.Status): 'active' | '
   }
 }
 
+/**
+ * The Stripe API version this code reads and writes, pinned rather than left to the SDK's default:
+ * the shapes it relies on (an invoice's payments under `payments`, periods on subscription items,
+ * `parent.subscription_details`) are those of this version. The webhook endpoint must use it too
+ * (docs/billing.md).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/** The events the webhook endpoint must send (docs/billing.md); checked at start in production. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+  'refund.failed',
+] as const;
+
 /** Stripe behind the PaymentProvider interface: Checkout Sessions, subscriptions, refunds, webhooks. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
@@ -70,6 +111,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   constructor(options: StripeProviderOptions) {
     this.stripe = new Stripe(options.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: 2,
       telemetry: false,
       timeout: 20_000,
@@ -80,12 +122,15 @@ export class StripePaymentProvider implements PaymentProvider {
     this.#webhookSecret = options.webhookSecret;
   }
 
-  /** The Stripe price for a plan, made on first use when the plan has none yet. */
-  async #priceFor(plan: CheckoutRequest['plan']): Promise<string> {
+  /**
+   * The Stripe price for a plan, made on first use when the plan has none yet. The keys belong to
+   * this attempt: a retry of one call replays, a later buyer starts afresh (never a stored 500).
+   */
+  async #priceFor(plan: CheckoutRequest['plan'], attempt: string): Promise<string> {
     if (plan.stripePriceId) return plan.stripePriceId;
     const product = await this.stripe.products.create(
       { name: `Reelsmith ${plan.name}`, metadata: { planId: plan.id, planCode: plan.code } },
-      { idempotencyKey: `product-${plan.id}` },
+      { idempotencyKey: `product-${plan.id}-${attempt}` },
     );
     const price = await this.stripe.prices.create(
       {
@@ -95,21 +140,22 @@ export class StripePaymentProvider implements PaymentProvider {
         ...(plan.billingInterval === 'one_time' ? {} : { recurring: { interval: plan.billingInterval === 'monthly' ? 'month' : 'year' } }),
         metadata: { planId: plan.id },
       },
-      { idempotencyKey: `price-${plan.id}-${plan.priceCents}` },
+      { idempotencyKey: `price-${plan.id}-${plan.priceCents}-${attempt}` },
     );
     return price.id;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
+    const attempt = request.sessionIdHint;
     const customerId =
       request.customerId ??
       (
         await this.stripe.customers.create(
           { email: request.email, ...(request.name ? { name: request.name } : {}), metadata: { userId: request.userId } },
-          { idempotencyKey: `customer-${request.userId}` },
+          { idempotencyKey: `customer-${request.userId}-${attempt}` },
         )
       ).id;
-    const price = await this.#priceFor(request.plan);
+    const price = await this.#priceFor(request.plan, attempt);
     const metadata = { userId: request.userId, planId: request.plan.id };
     const session = await this.stripe.checkout.sessions.create(
       {
@@ -122,10 +168,33 @@ export class StripePaymentProvider implements PaymentProvider {
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       },
-      { idempotencyKey: `checkout-${request.sessionIdHint}` },
+      { idempotencyKey: `checkout-${attempt}` },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { id: session.id, url: session.url, customerId, stripePriceId: request.plan.stripePriceId ? null : price };
+  }
+
+  /** The charge behind a PaymentIntent (null while it is processing). */
+  async #chargeOf(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const pi = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    return idOf(pi.latest_charge as string | { id: string } | null);
+  }
+
+  /**
+   * What paid an invoice. Since API version 2025-03-31.basil an invoice names neither its
+   * PaymentIntent nor its charge, and its `payments` come only when expanded (webhooks never
+   * expand), so they are read back from Stripe.
+   */
+  async #invoicePaymentRefs(invoiceId: string | undefined): Promise<PaymentRefs> {
+    if (!invoiceId) return { paymentIntentId: null, chargeId: null };
+    const invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] });
+    const payments = invoice.payments?.data ?? [];
+    const chosen = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.is_default) ?? payments[0];
+    const intent = chosen?.payment?.payment_intent;
+    if (intent && typeof intent !== 'string') return { paymentIntentId: intent.id, chargeId: idOf(intent.latest_charge as string | { id: string } | null) };
+    if (typeof intent === 'string') return { paymentIntentId: intent, chargeId: await this.#chargeOf(intent) };
+    return { paymentIntentId: null, chargeId: idOf(chosen?.payment?.charge as string | { id: string } | null) };
   }
 
   async #completion(session: Stripe.Checkout.Session): Promise<BillingEvent | null> {
@@ -137,8 +206,9 @@ export class StripePaymentProvider implements PaymentProvider {
     let periodEnd: Date | null = null;
     if (subscriptionId) {
       const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
-      periodStart = toDate(sub.start_date) ?? periodStart;
-      periodEnd = subscriptionPeriodEnd(sub);
+      const period = subscriptionPeriod(sub);
+      periodStart = period.start ?? toDate(sub.start_date) ?? periodStart;
+      periodEnd = period.end;
     }
     const paymentIntentId = idOf(session.payment_intent as string | { id: string } | null);
     return {
@@ -160,7 +230,7 @@ export class StripePaymentProvider implements PaymentProvider {
               description: 'One-time purchase',
               invoiceId: null,
               paymentIntentId,
-              chargeId: null,
+              chargeId: await this.#chargeOf(paymentIntentId),
               receiptUrl: null,
               paidAt: toDate(session.created) ?? new Date(),
             }
@@ -207,21 +277,31 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async changePlan(
-    externalSubscriptionId: string,
-    plan: CheckoutRequest['plan'],
-    proration: 'create_prorations' | 'none',
-  ): Promise<{ stripePriceId: string | null }> {
+  async changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration): Promise<PlanChanged> {
+    const attempt = randomBytes(9).toString('base64url');
     const sub = await this.stripe.subscriptions.retrieve(externalSubscriptionId);
     const item = sub.items.data[0];
     if (!item) throw new Error('the Stripe subscription has no item to change');
-    const price = await this.#priceFor(plan);
-    await this.stripe.subscriptions.update(externalSubscriptionId, {
-      items: [{ id: item.id, price }],
-      proration_behavior: proration,
-      metadata: { ...sub.metadata, planId: plan.id },
-    });
-    return { stripePriceId: plan.stripePriceId ? null : price };
+    const price = await this.#priceFor(plan, attempt);
+    const stripePriceId = plan.stripePriceId ? null : price;
+    if (proration === 'always_invoice') {
+      // Charged now; a declined charge leaves the change pending and the old plan in force. Pending
+      // updates take only a few parameters, so the metadata follows in a second call.
+      const updated = await this.stripe.subscriptions.update(
+        externalSubscriptionId,
+        { items: [{ id: item.id, price }], proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' },
+        { idempotencyKey: `plan-change-${externalSubscriptionId}-${attempt}` },
+      );
+      if (updated.pending_update) return { stripePriceId, applied: false };
+      await this.stripe.subscriptions.update(externalSubscriptionId, { metadata: { ...sub.metadata, planId: plan.id } });
+      return { stripePriceId, applied: true };
+    }
+    await this.stripe.subscriptions.update(
+      externalSubscriptionId,
+      { items: [{ id: item.id, price }], proration_behavior: proration, metadata: { ...sub.metadata, planId: plan.id } },
+      { idempotencyKey: `plan-change-${externalSubscriptionId}-${attempt}` },
+    );
+    return { stripePriceId, applied: true };
   }
 
   /** Verifies a webhook's signature over the raw body; throws on a bad signature. */
@@ -229,38 +309,71 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
   }
 
+  /**
+   * What is wrong with the account's webhook endpoint for `url` (missing, disabled, events not
+   * enabled, another API version), or an empty list. Null when the key may not read endpoints.
+   */
+  async checkWebhookEndpoint(url: string): Promise<string[] | null> {
+    let endpoints: Stripe.WebhookEndpoint[];
+    try {
+      endpoints = (await this.stripe.webhookEndpoints.list({ limit: 100 })).data;
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripePermissionError || err instanceof Stripe.errors.StripeAuthenticationError) return null;
+      throw err;
+    }
+    const endpoint = endpoints.find((e) => e.url === url);
+    if (!endpoint) return [`no Stripe webhook endpoint for ${url}`];
+    const problems: string[] = [];
+    if (endpoint.status !== 'enabled') problems.push(`the webhook endpoint ${endpoint.id} is ${endpoint.status}`);
+    const enabled = new Set(endpoint.enabled_events);
+    const missing = enabled.has('*') ? [] : STRIPE_WEBHOOK_EVENTS.filter((e) => !enabled.has(e));
+    if (missing.length > 0) problems.push(`the webhook endpoint ${endpoint.id} does not send ${missing.join(', ')}`);
+    if (endpoint.api_version && endpoint.api_version !== STRIPE_API_VERSION) {
+      problems.push(`the webhook endpoint ${endpoint.id} uses API version ${endpoint.api_version}, not ${STRIPE_API_VERSION}`);
+    }
+    return problems;
+  }
+
+  /** The subscription as Stripe holds it now: late or repeated events never outvote it. */
+  async #subscriptionNow(id: string | null): Promise<SubscriptionState | null> {
+    if (!id) return null;
+    return subscriptionState(await this.stripe.subscriptions.retrieve(id));
+  }
+
   /** Our reading of a Stripe event, or null for events we do not act on. */
   async toBillingEvent(event: Stripe.Event): Promise<BillingEvent | null> {
     switch (event.type) {
-      case 'checkout.session.completed': {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object;
+        // A delayed payment method (a bank debit) completes the session unpaid; its outcome comes later.
         if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return null;
         return this.#completion(session);
+      }
+      case 'checkout.session.async_payment_failed': {
+        const session = event.data.object;
+        return { type: 'checkout.failed', checkoutSessionId: session.id };
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const invoice = event.data.object;
-        const line = invoice.lines?.data?.[0];
         const paid = event.type === 'invoice.paid';
+        const subscriptionId = invoiceSubscriptionId(invoice);
+        const [refs, subscription] = await Promise.all([this.#invoicePaymentRefs(invoice.id), this.#subscriptionNow(subscriptionId)]);
         return {
           type: paid ? 'payment.succeeded' : 'payment.failed',
           customerId: idOf(invoice.customer as string | { id: string } | null),
-          externalSubscriptionId: invoiceSubscriptionId(invoice),
-          payment: invoicePayment(invoice, paid ? 'succeeded' : 'failed'),
-          periodStart: toDate(line?.period?.start),
-          periodEnd: toDate(line?.period?.end),
+          externalSubscriptionId: subscriptionId,
+          payment: invoicePayment(invoice, paid ? 'succeeded' : 'failed', refs),
+          subscription,
           renewal: invoice.billing_reason === 'subscription_cycle',
         };
       }
       case 'customer.subscription.updated': {
         const sub = event.data.object;
-        return {
-          type: 'subscription.updated',
-          externalSubscriptionId: sub.id,
-          status: mapSubscriptionStatus(sub.status),
-          cancelAtPeriodEnd: sub.cancel_at_period_end,
-          periodEnd: subscriptionPeriodEnd(sub),
-        };
+        const now = await this.#subscriptionNow(sub.id);
+        if (!now) return null;
+        return { type: 'subscription.updated', externalSubscriptionId: sub.id, ...now };
       }
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
@@ -275,6 +388,10 @@ export class StripePaymentProvider implements PaymentProvider {
           amountRefundedCents: charge.amount_refunded,
           receiptUrl: charge.receipt_url ?? null,
         };
+      }
+      case 'refund.failed': {
+        const refund = event.data.object;
+        return { type: 'refund.failed', refundId: refund.id, amountCents: refund.amount, paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null), chargeId: idOf(refund.charge as string | { id: string } | null) };
       }
       default:
         return null;

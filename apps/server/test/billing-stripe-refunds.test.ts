@@ -1,0 +1,88 @@
+import { refundTransaction } from '@reelsmith/core';
+import { testDatabaseKinds } from '@reelsmith/db/testing';
+import { describe, expect, it } from 'vitest';
+import { useStripeApp } from './support/stripe-test-app.ts';
+
+// Refunds of subscription payments: since API version 2025-03-31.basil an invoice names neither its
+// PaymentIntent nor its charge, so invoice.paid must read them back for a refund to find its payment.
+describe.each(testDatabaseKinds())('Stripe refunds on %s', (kind) => {
+  const c = useStripeApp(kind);
+  const transactions = () =>
+    c.t.db.db.selectFrom('transactions').select(['id', 'subscription_id', 'stripe_invoice_id', 'stripe_payment_intent_id', 'stripe_charge_id', 'refunded_cents', 'status', 'amount_cents']).orderBy('transaction_date').execute();
+
+  it('refunds part, then the rest, of a subscription payment; never more than what remains; the webhook agrees', async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    const paidIntent = [...c.stripe.objects.values()].find((o) => o.object === 'payment_intent' && o.status === 'succeeded')!;
+    expect(tx).toMatchObject({ stripe_payment_intent_id: paidIntent.id, stripe_charge_id: paidIntent.latest_charge, status: 'succeeded' });
+    const deps = c.t.app.core;
+    const subscriptionId = tx!.subscription_id!;
+    const from = c.stripe.events.length;
+    const partial = await refundTransaction(deps, c.admin, { subscriptionId, transactionId: tx!.id, amountCents: 1900, reason: 'Partial goodwill' });
+    expect(partial).toMatchObject({ refundedCents: 1900, remainingCents: 3000, status: 'partially_refunded' });
+    const [first] = c.stripe.requestsTo('POST', '/v1/refunds');
+    expect(first?.body).toMatchObject({ payment_intent: paidIntent.id, amount: '1900' });
+    expect(first?.headers['idempotency-key']).toMatch(/^refund-/);
+    await expect(refundTransaction(deps, c.admin, { subscriptionId, transactionId: tx!.id, amountCents: 3001, reason: null })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(c.stripe.requestsTo('POST', '/v1/refunds')).toHaveLength(1);
+    const rest = await refundTransaction(deps, c.admin, { subscriptionId, transactionId: tx!.id, amountCents: 3000, reason: null });
+    expect(rest).toMatchObject({ remainingCents: 0, status: 'refunded' });
+    await expect(refundTransaction(deps, c.admin, { subscriptionId, transactionId: tx!.id, amountCents: 1, reason: null })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(c.stripe.objects.get(paidIntent.latest_charge)).toMatchObject({ amount_refunded: 4900, refunded: true });
+    // Stripe's own charge.refunded events for the same money, delivered (twice) afterwards, change nothing.
+    await c.deliverFrom(from);
+    await c.deliverFrom(from);
+    const [after] = await transactions();
+    expect(after).toMatchObject({ refunded_cents: 4900, status: 'refunded' });
+    expect(await c.t.db.db.selectFrom('refunds').select(['amount_cents', 'status']).orderBy('created_at').execute()).toEqual([
+      { amount_cents: 1900, status: 'succeeded' },
+      { amount_cents: 3000, status: 'succeeded' },
+    ]);
+    expect(await c.t.db.db.selectFrom('audit_logs').select('action').where('action', '=', 'subscription_refund').execute()).toHaveLength(2);
+  });
+
+  it('refunds a renewal payment through its own PaymentIntent', async () => {
+    const { subscriptionId } = await c.subscribe();
+    const from = c.stripe.events.length;
+    const renewal = c.stripe.renew(subscriptionId);
+    await c.deliverFrom(from);
+    const rows = await transactions();
+    expect(rows).toHaveLength(2);
+    const renewed = rows.find((r) => r.stripe_invoice_id === renewal.id)!;
+    expect(renewed.stripe_payment_intent_id).not.toBe(rows[0]!.stripe_payment_intent_id);
+    const done = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: renewed.subscription_id!, transactionId: renewed.id, amountCents: 4900, reason: null });
+    expect(done.status).toBe('refunded');
+    expect(c.stripe.objects.get(renewed.stripe_charge_id!)).toMatchObject({ amount_refunded: 4900 });
+    expect(c.stripe.objects.get(rows[0]!.stripe_charge_id!)).toMatchObject({ amount_refunded: 0 });
+  });
+
+  it('records a refund made in the Stripe Dashboard from charge.refunded', async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    const from = c.stripe.events.length;
+    c.stripe.dashboardRefund(tx!.stripe_charge_id!, 1000);
+    await c.deliverFrom(from);
+    expect((await transactions())[0]).toMatchObject({ refunded_cents: 1000, status: 'partially_refunded' });
+    expect(await c.t.db.db.selectFrom('refunds').select(['amount_cents', 'status']).execute()).toEqual([{ amount_cents: 1000, status: 'succeeded' }]);
+    const shown = (await c.api('GET', '/api/transactions')).json();
+    expect(shown[0]).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 10 });
+  });
+
+  it('gives a failed refund back to the payment (refund.failed)', async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    c.stripe.refundsPending = true;
+    const from = c.stripe.events.length;
+    const pending = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 2000, reason: null });
+    expect(await c.t.db.db.selectFrom('refunds').select(['status', 'stripe_refund_id']).executeTakeFirstOrThrow()).toEqual({ status: 'pending', stripe_refund_id: pending.refundId });
+    c.stripe.settleRefund(pending.refundId, false);
+    await c.deliverFrom(from);
+    await c.deliver(c.stripe.lastEvent('refund.failed'));
+    expect((await transactions())[0]).toMatchObject({ refunded_cents: 0, status: 'succeeded' });
+    expect(await c.t.db.db.selectFrom('refunds').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'failed' });
+    // The money is refundable again.
+    c.stripe.refundsPending = false;
+    const again = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 4900, reason: null });
+    expect(again.status).toBe('refunded');
+  });
+});
