@@ -1,6 +1,7 @@
 import type { Executor, GenerationKind, GenerationStatus } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
+import { findOwnedProject } from '../projects/project-rows.ts';
 
 export interface GenerationJobView {
   id: string;
@@ -137,4 +138,40 @@ export async function latestJobs(db: Executor, projectId: string): Promise<Gener
     .limit(20)
     .execute();
   return rows.map(toJobView);
+}
+
+/**
+ * Live progress of a project's jobs for its owner. Access is checked here, before the stream
+ * starts, so a missing, malformed or foreign project id answers not-found rather than a stream that
+ * breaks on its first read.
+ */
+export async function watchProjectJobs(deps: CoreDeps, userId: string, projectId: string, signal?: AbortSignal, options: { pollMs?: number; maxMs?: number } = {}): Promise<AsyncGenerator<GenerationJobView[]>> {
+  await findOwnedProject(deps.db, userId, projectId);
+  return jobSnapshots(deps.db, projectId, signal, options.pollMs ?? 500, options.maxMs ?? 30 * 60_000);
+}
+
+async function* jobSnapshots(db: Executor, projectId: string, signal: AbortSignal | undefined, pollMs: number, maxMs: number): AsyncGenerator<GenerationJobView[]> {
+  let last = '';
+  const deadline = Date.now() + maxMs;
+  while (!signal?.aborted && Date.now() < deadline) {
+    const jobs = await latestJobs(db, projectId);
+    const snapshot = JSON.stringify(jobs.map((j) => [j.id, j.status, j.stage, j.percent, j.error]));
+    if (snapshot !== last) {
+      last = snapshot;
+      yield jobs;
+    }
+    await pause(pollMs, signal);
+  }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

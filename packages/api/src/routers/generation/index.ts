@@ -8,6 +8,7 @@ import {
   regenerateScene,
   runGeneration,
   suggestAvatarPrompt,
+  watchProjectJobs,
 } from '@reelsmith/core';
 import {
   avatarPromptInputSchema,
@@ -103,20 +104,7 @@ export const generationRouter = router({
       await findOwnedProject(ctx.deps.db, ctx.user.id, input.id);
       return latestJobs(ctx.deps.db, input.id);
     }),
-  /** Live progress of the project's jobs, pushed over server-sent events. */
-  progress: protectedProcedure.input(projectIdInputSchema).subscription(async function* ({ ctx, input, signal }) {
-    await findOwnedProject(ctx.deps.db, ctx.user.id, input.id);
-    let last = '';
-    const deadline = Date.now() + 30 * 60_000;
-    while (!signal?.aborted && Date.now() < deadline) {
-      const jobs = await latestJobs(ctx.deps.db, input.id);
-      const snapshot = JSON.stringify(jobs.map((j) => [j.id, j.status, j.stage, j.percent, j.error]));
-      if (snapshot !== last) {
-        last = snapshot;
-        yield jobs;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }),
+  /** Live progress of the project's jobs, pushed over server-sent events (a missing or foreign project: NOT_FOUND). */
+  progress: protectedProcedure.input(projectIdInputSchema).subscription(({ ctx, input, signal }) => watchProjectJobs(ctx.deps, ctx.user.id, input.id, signal)),
   ...mediaProcedures,
 });
