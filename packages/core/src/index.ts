@@ -25,6 +25,7 @@ export * from './billing/checkout.ts';
 export * from './billing/cancel-subscription.ts';
 export * from './billing/transactions.ts';
 export * from './billing/usage.ts';
+export * from './billing/entitlements.ts';
 export * from './billing/admin-billing.ts';
 export * from './seed/seed-system-settings.ts';
 export * from './projects/project-rows.ts';

@@ -191,6 +191,8 @@ export const publicShareSchema = z.object({
     finalVideo: z.object({ type: z.enum(['single', 'playlist']), url: z.string().nullable(), videos: z.array(z.string()) }).nullable(),
     posterUrl: z.string().nullable(),
     createdAt: z.date(),
+    /** Whether the owner's plan allows downloading the video; when false the page offers no download (docs/decisions.md). */
+    allowDownload: z.boolean(),
   }),
   share: z.object({ shortId: z.string(), views: z.number().int(), createdAt: z.date() }),
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  getCurrentSubscription,
   isPublicShareMedia,
+  projectDownloadRefusal,
   isSafeKey,
   projectOfKey,
   resolveAdminToken,
@@ -31,29 +31,28 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       const query = req.query as { exp?: string; sig?: string; download?: string };
       let allowed = key.startsWith('previews/');
       let publicShare = false;
-      let ownerId: string | null = null;
+      // Admins (bearer token, or the signed links the back-office hands out) are not bound by the owner's plan.
+      let viaAdmin = false;
       if (!allowed && projectId) {
         const session = await resolveCustomerSession(deps, req.cookies[CUSTOMER_SESSION_COOKIE]);
         if (session.state === 'active') {
           const owned = await deps.db.selectFrom('projects').select('id').where('id', '=', projectId).where('user_id', '=', session.user.id).executeTakeFirst();
           allowed = Boolean(owned);
-          if (owned) ownerId = session.user.id;
         }
-        if (!allowed) allowed = verifyMediaSignature(mediaSecret, key, query.exp, query.sig, deps.clock.now());
+        if (!allowed) allowed = viaAdmin = verifyMediaSignature(mediaSecret, key, query.exp, query.sig, deps.clock.now());
         if (!allowed) {
           const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-          allowed = Boolean(bearer && (await resolveAdminToken(deps, bearer)));
+          allowed = viaAdmin = Boolean(bearer && (await resolveAdminToken(deps, bearer)));
         }
         if (!allowed) allowed = publicShare = await isPublicShareMedia(deps.db, projectId, key);
       }
       // Someone else's media reads exactly like missing media.
       if (!allowed) return notFound();
-      // Downloading (as a file) is a plan feature for the owner; playing in the page is not.
-      if (query.download !== undefined && ownerId) {
-        const plan = await getCurrentSubscription(deps, ownerId);
-        if (!plan.allowDownload) {
-          return reply.status(403).send(errorBody(403, `Upgrade Required: Video downloads are not available on the ${plan.planName ?? 'current'} plan`));
-        }
+      // Downloading (as a file) is a feature of the owner's plan, for the owner and the share page alike; playing is not.
+      const download = query.download !== undefined;
+      if (download && projectId && !viaAdmin) {
+        const refusal = await projectDownloadRefusal(deps, projectId);
+        if (refusal) return reply.status(403).send(errorBody(403, refusal));
       }
       const stored = await deps.storage.stat(key);
       if (!stored) return notFound();
@@ -67,10 +66,9 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       // Keys are content addresses: what a key holds never changes.
       reply.header('cache-control', `${publicShare ? 'public' : 'private'}, max-age=31536000, immutable`);
       reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
-      if (query.download !== undefined) {
-        const name = key.slice(key.lastIndexOf('/') + 1);
-        reply.header('content-disposition', `attachment; filename="${name}"`);
-      }
+      const name = key.slice(key.lastIndexOf('/') + 1);
+      // Inline unless a download was asked for and allowed: never an attachment for a plan without downloads.
+      reply.header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`);
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
         if (req.method === 'HEAD') return reply.send();

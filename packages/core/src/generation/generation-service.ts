@@ -9,12 +9,13 @@ import {
 } from '@reelsmith/shared';
 import { isProviderError, providerErrorMessage, type CostSink } from '@reelsmith/media';
 import { findOwnedProject } from '../projects/project-rows.ts';
-import { getCurrentSubscription } from '../billing/subscriptions.ts';
+import { assertReelTime, loadEntitlements, renderSettings } from '../billing/entitlements.ts';
+import { assertFinalWithinPlan } from './plan-check.ts';
 import { retakeReturnedCredit } from './credit-return.ts';
 import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
-import { changeProject } from './project-update.ts';
+import { changeProject, type ProjectChange } from './project-update.ts';
 import { selectedPicture } from './project-status.ts';
 
 /** How long the REST calls wait for a job before answering that it is still running. */
@@ -32,6 +33,27 @@ function requestCosts(deps: AppDeps, userId: string | null, projectId: string | 
   return (cost) => recordGenerationCost(deps.db, { jobId: null, projectId, userId }, 'llm', cost);
 }
 
+/**
+ * Saves written scenes and the reel time they were written for, in one locked transaction that
+ * checks the plan's reel time inside it (a plan changed meanwhile, or a parallel save, cannot slip by).
+ */
+async function saveScenes(
+  deps: AppDeps,
+  userId: string,
+  projectId: string,
+  reelTime: number,
+  change: (project: Project) => ProjectChange,
+): Promise<Project> {
+  return deps.db.transaction().execute(async (trx) => {
+    await changeProject(trx, userId, projectId, async (p) => {
+      assertReelTime(await loadEntitlements(deps, userId, trx), reelTime);
+      return change(p);
+    });
+    await trx.updateTable('projects').set({ reel_time: reelTime }).where('id', '=', projectId).execute();
+    return findOwnedProject(trx, userId, projectId);
+  });
+}
+
 /** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
 export async function generateScenes(
   deps: AppDeps,
@@ -39,18 +61,17 @@ export async function generateScenes(
   input: { id: string; script: string; reelTime: number; sceneCount?: number | undefined; sceneDuration?: number | undefined },
 ): Promise<{ id: string; scenes: Scene[]; project: Project }> {
   await findOwnedProject(deps.db, userId, input.id);
+  // Refused before the model is paid for; checked again where it is stored.
+  assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
   const scenes = await deps.engine.scenes
     .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, onCost: requestCosts(deps, userId, input.id) })
     .catch(sceneError);
-  const project = await deps.db.transaction().execute((trx) =>
-    changeProject(trx, userId, input.id, (p) => ({
-      scenes,
-      currentStep: Math.max(2, p.currentStep),
-      params: { ...p.params, script: input.script },
-    })),
-  );
-  await deps.db.updateTable('projects').set({ reel_time: input.reelTime }).where('id', '=', input.id).execute();
-  return { id: input.id, scenes, project: { ...project, reelTime: input.reelTime } };
+  const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({
+    scenes,
+    currentStep: Math.max(2, p.currentStep),
+    params: { ...p.params, script: input.script },
+  }));
+  return { id: input.id, scenes, project };
 }
 
 export async function regenerateScene(
@@ -59,15 +80,13 @@ export async function regenerateScene(
   input: { id: string; sceneIndex?: number | null | undefined; regenerateAll: boolean; reelTime: number; script: string },
 ): Promise<{ scenes: Scene[]; message: string; project: Project }> {
   const current = await findOwnedProject(deps.db, userId, input.id);
+  assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
   const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
   const scenes = await deps.engine.scenes
     .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, onCost: requestCosts(deps, userId, input.id) })
     .catch(sceneError);
-  const project = await deps.db.transaction().execute((trx) =>
-    changeProject(trx, userId, input.id, (p) => ({ scenes, params: { ...p.params, script: input.script } })),
-  );
-  await deps.db.updateTable('projects').set({ reel_time: input.reelTime }).where('id', '=', input.id).execute();
-  return { scenes, message: all ? 'All scenes regenerated' : `Scene ${input.sceneIndex! + 1} regenerated`, project: { ...project, reelTime: input.reelTime } };
+  const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({ scenes, params: { ...p.params, script: input.script } }));
+  return { scenes, message: all ? 'All scenes regenerated' : `Scene ${input.sceneIndex! + 1} regenerated`, project };
 }
 
 export async function listVoices(deps: AppDeps, filter: { language?: string | undefined; gender?: string | undefined; age?: string | undefined }): Promise<VoiceInfo[]> {
@@ -128,25 +147,34 @@ export async function runGeneration(
   return { job, project: await findOwnedProject(deps.db, userId, projectId) };
 }
 
-/** Checks before a video render: a picture and audio exist, and the plan allows the quality. */
+/**
+ * Checks before a video render: a picture and audio exist, the project's reel time and the quality
+ * are within the plan, and the watermark is the plan's. The job checks the plan again when it runs.
+ */
 export async function prepareVideos(deps: AppDeps, userId: string, projectId: string, quality: Quality): Promise<{ quality: Quality; watermark: boolean }> {
   const project = await findOwnedProject(deps.db, userId, projectId);
   if (!selectedPicture(project.assets)) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
   if (project.scenes.length === 0 || !project.scenes.every((s) => project.assets.voiceover?.[s.sceneId])) {
     throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
   }
-  const plan = await getCurrentSubscription(deps, userId);
-  if (quality === 'high' && !plan.allowedQualities.includes('high')) throw new AppError('PAYMENT_REQUIRED', generationMessages.hdLocked);
+  const plan = await loadEntitlements(deps, userId);
+  const settings = renderSettings(plan, quality);
+  assertReelTime(plan, project.reelTime);
   // A credit returned after an earlier failed render of this project is taken again before paying.
   await deps.db.transaction().execute((trx) => retakeReturnedCredit(deps, trx, userId, projectId));
-  return { quality, watermark: plan.watermark };
+  return settings;
 }
 
+/**
+ * Checks before the merge: the scene order, the scene videos, and that the project is within the
+ * plan now (its reel time, and scene videos rendered at a quality and with a watermark it allows).
+ */
 export async function prepareFinal(deps: AppDeps, userId: string, projectId: string, sceneOrder: string[] | undefined): Promise<string[]> {
   const project = await findOwnedProject(deps.db, userId, projectId);
   const ids = project.scenes.map((s) => s.sceneId);
   const order = sceneOrder?.length ? sceneOrder : ids;
   if (order.some((id) => !ids.includes(id)) || new Set(order).size !== order.length) throw new AppError('BAD_REQUEST', 'The scene order must list each scene of the project once.');
   if (!order.every((id) => project.assets.video_generated?.[id])) throw new AppError('BAD_REQUEST', generationMessages.noVideos);
+  await assertFinalWithinPlan(deps.db, await loadEntitlements(deps, userId), project);
   return order;
 }

@@ -10,11 +10,11 @@ import {
   type ProjectParams,
   type Scene,
 } from '@reelsmith/shared';
-import type { Executor } from '@reelsmith/db';
 import type { z } from 'zod';
 import type { createProjectInputSchema, patchProjectInputSchema, updateProjectInputSchema } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { consumeVideoCredit } from '../billing/usage.ts';
+import { assertReelTimeAllowed } from '../billing/entitlements.ts';
 import { findCurrentSubscription } from '../billing/subscriptions.ts';
 import { assertProjectMedia, avatarPool, resolveSelection } from './project-media.ts';
 import { deriveStatus } from '../generation/project-status.ts';
@@ -23,12 +23,6 @@ import { findOwnedProject, listOwnedProjects } from './project-rows.ts';
 export type CreateProjectInput = z.infer<typeof createProjectInputSchema>;
 export type UpdateProjectInput = z.infer<typeof updateProjectInputSchema>;
 export type PatchProjectInput = z.infer<typeof patchProjectInputSchema>;
-
-async function assertReelTimeAllowed(db: Executor, userId: string, reelTime: number): Promise<void> {
-  const sub = await findCurrentSubscription(db, userId);
-  const max = sub?.plan.maxReelSeconds ?? DEFAULT_REEL_TIME_FREE;
-  if (reelTime > max) throw new AppError('PAYMENT_REQUIRED', projectMessages.reelTimeLocked(max), { reason: 'reel_time' });
-}
 
 export function listProjects(deps: CoreDeps, userId: string): Promise<Project[]> {
   return listOwnedProjects(deps.db, userId);
@@ -48,7 +42,7 @@ export async function createProject(deps: CoreDeps, userId: string, input: Creat
     const sub = await findCurrentSubscription(trx, userId);
     const isFree = sub?.plan.billingInterval === 'free';
     const reelTime = input.reelTime ?? (isFree ? DEFAULT_REEL_TIME_FREE : DEFAULT_REEL_TIME_PAID);
-    await assertReelTimeAllowed(trx, userId, reelTime);
+    await assertReelTimeAllowed(deps, userId, reelTime, trx);
     const aspect = input.aspect ?? DEFAULT_ASPECT;
     const row = await trx
       .insertInto('projects')
@@ -72,7 +66,7 @@ export async function createProject(deps: CoreDeps, userId: string, input: Creat
 export async function updateProject(deps: CoreDeps, userId: string, input: UpdateProjectInput): Promise<Project> {
   return deps.db.transaction().execute(async (trx) => {
     const project = await findOwnedProject(trx, userId, input.id, { lock: true });
-    if (input.reelTime !== undefined && input.reelTime !== project.reelTime) await assertReelTimeAllowed(trx, userId, input.reelTime);
+    if (input.reelTime !== undefined && input.reelTime !== project.reelTime) await assertReelTimeAllowed(deps, userId, input.reelTime, trx);
     const assets: ProjectAssets = { ...project.assets };
     if (input.assets?.avatar_product) {
       const choice = input.assets.avatar_product;

@@ -4,6 +4,7 @@ import type { CoreDeps } from '../deps.ts';
 import { findOwnedProject, readAssets, readScenes } from '../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../projects/project-media.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
+import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
 
 const VIEW_WINDOW_MS = 30 * 60_000;
 
@@ -41,17 +42,21 @@ async function findShare(deps: CoreDeps, shortId: string) {
   const row = await deps.db
     .selectFrom('shares as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
-    .select(['s.id as shareId', 's.short_id', 's.views', 's.created_at as shared_at', 's.is_public', 'p.title', 'p.aspect', 'p.reel_time', 'p.scenes', 'p.assets', 'p.created_at'])
+    .select(['s.id as shareId', 's.short_id', 's.views', 's.created_at as shared_at', 's.is_public', 'p.title', 'p.aspect', 'p.reel_time', 'p.scenes', 'p.assets', 'p.created_at', 'p.user_id'])
     .where('s.short_id', '=', shortId)
     .executeTakeFirst();
   if (!row || !row.is_public) throw new AppError('NOT_FOUND', shareMessages.notFound);
   return row;
 }
 
-/** What anyone with the link may see: no owner, no internal ids, only the finished video and poster. */
+/**
+ * What anyone with the link may see: no owner, no internal ids, only the finished video and poster,
+ * and whether the owner's plan allows downloading it (Free: played, never offered as a download).
+ */
 export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<PublicShare> {
   await assertSharingEnabled(deps);
   const row = await findShare(deps, shortId);
+  const ownerPlan = await loadEntitlements(deps, row.user_id);
   const assets = readAssets(row.assets);
   const final = assets.final ?? assets.video_final ?? null;
   let finalVideo: PublicShare['project']['finalVideo'] = null;
@@ -82,6 +87,7 @@ export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<P
       finalVideo,
       posterUrl: poster,
       createdAt: row.created_at,
+      allowDownload: downloadRefusal(ownerPlan) === null,
     },
     share: { shortId: row.short_id, views: row.views, createdAt: row.shared_at },
   };

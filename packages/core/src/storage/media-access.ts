@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '@reelsmith/db';
 import { keyFromMediaUrl } from './media-storage.ts';
+import type { CoreDeps } from '../deps.ts';
+import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
 
 /** A time-limited signature for one media key (for players that cannot send a bearer token). */
 export function signMediaKey(secret: string, key: string, expiresAt: Date): string {
@@ -48,4 +50,15 @@ export async function isPublicShareMedia(db: Executor, projectId: string, key: s
     publicKeys.push(keyFromMediaUrl(final.url));
   }
   return publicKeys.includes(key);
+}
+
+/**
+ * Why a project's media may not be downloaded as a file, or null when it may: downloads are a
+ * feature of the owner's plan, whoever asks (the owner, or anyone on a public share page).
+ * Playing the media in a page is not a download.
+ */
+export async function projectDownloadRefusal(deps: CoreDeps, projectId: string): Promise<string | null> {
+  const project = await deps.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
+  if (!project) return null;
+  return downloadRefusal(await loadEntitlements(deps, project.user_id))?.message ?? null;
 }

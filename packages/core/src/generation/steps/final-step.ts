@@ -3,6 +3,8 @@ import { AppError, generationMessages, type ProjectAssets } from '@reelsmith/sha
 import { MediaToolError } from '@reelsmith/media';
 import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
+import { loadEntitlements } from '../../billing/entitlements.ts';
+import { assertFinalWithinPlan } from '../plan-check.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
 import { changeProject } from '../project-update.ts';
@@ -14,6 +16,8 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
   const { deps } = ctx;
   const input = ctx.input as { sceneOrder?: string[]; transition: 'none' | 'fade' | 'crossfade' };
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
+  // The plan is asked again when the job runs (reel time, the scene videos' quality and watermark).
+  await assertFinalWithinPlan(deps.db, await loadEntitlements(deps, ctx.userId), project);
   const order = input.sceneOrder?.length ? input.sceneOrder : project.scenes.map((s) => s.sceneId);
   const urls = order.map((id) => project.assets.video_generated?.[id]).filter((u): u is string => Boolean(u));
   if (urls.length === 0 || urls.length !== order.length) throw new AppError('BAD_REQUEST', generationMessages.noVideos);

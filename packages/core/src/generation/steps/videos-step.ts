@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError, generationMessages, type Quality } from '@reelsmith/shared';
 import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
+import { loadEntitlements, renderSettings } from '../../billing/entitlements.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
 import { changeProject } from '../project-update.ts';
@@ -14,7 +15,10 @@ import { mapLimit, withWorkDir } from '../work-dir.ts';
  */
 export async function runVideosStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const input = ctx.input as { quality: Quality; watermark: boolean };
+  const requested = ctx.input as { quality: Quality; watermark: boolean };
+  // The plan is asked again when the job runs: one queued under a plan since downgraded renders neither HD nor unmarked.
+  const allowed = renderSettings(await loadEntitlements(deps, ctx.userId), requested.quality);
+  const input = { quality: allowed.quality, watermark: allowed.watermark || requested.watermark === true };
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   const picture = selectedPicture(project.assets);
   const pictureKey = picture ? keyFromMediaUrl(picture) : null;
@@ -85,5 +89,5 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
       lastError: null,
     })),
   );
-  return { videos };
+  return { videos, quality: input.quality, watermark: input.watermark };
 }
