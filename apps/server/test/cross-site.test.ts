@@ -23,6 +23,7 @@ const foreignSenders: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
   ['Origin of another site (no Sec-Fetch-Site)', { origin: 'https://evil.reelsmith.example' }],
   ['Origin with our host but another scheme', { origin: 'http://reelsmith.example' }],
+  ['Sec-Fetch-Site: cross-site with an Origin equal to the address (DNS rebinding)', { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' }],
   ['Origin: null (sandboxed frame)', { origin: 'null' }],
   ['only a Referer of another site', { referer: 'https://evil.example/page' }],
 ];
@@ -33,6 +34,7 @@ const ownSenders: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: none (typed or bookmarked by the user)', { 'sec-fetch-site': 'none' }],
   ['Origin equal to PUBLIC_URL', { origin: publicOrigin }],
   ['Origin listed in ALLOWED_ORIGINS', { origin: extraOrigin }],
+  ['Sec-Fetch-Site: same-site from an origin listed in ALLOWED_ORIGINS', { 'sec-fetch-site': 'same-site', origin: extraOrigin }],
   ['Origin of the Vite dev server (development)', { origin: 'http://localhost:5173' }],
   ['Origin equal to the address the request was sent to', { origin: 'http://localhost' }],
   ['only a Referer of our own', { referer: `${publicOrigin}/projects` }],

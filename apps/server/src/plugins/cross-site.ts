@@ -36,19 +36,23 @@ function originOf(value: string): string | null {
 export type SiteVerdict = 'same-origin' | 'no-browser-headers' | 'cross-site';
 
 /**
- * Where a request comes from: Sec-Fetch-Site when the browser sends it ('none' is the user's own
- * navigation: address bar, bookmark), else Origin, else Referer, compared with our own origins: the
- * configured ones and the origin this request was addressed to (scheme and Host as the browser sent them).
+ * Where a request comes from. An Origin we list (PUBLIC_URL's, ALLOWED_ORIGINS, the dev servers) is
+ * ours; otherwise Sec-Fetch-Site decides when the browser sends it ('none' is the user's own navigation:
+ * address bar, bookmark), else Origin, else Referer, compared with the origin this request was
+ * addressed to (scheme and Host as the browser sent them). Origin, Referer and Sec-Fetch-Site are set
+ * by the browser; a page cannot forge them.
  */
 export function requestSite(req: FastifyRequest, allowedOrigins: ReadonlySet<string>): SiteVerdict {
+  const originHeader = firstHeader(req, 'origin');
+  const origin = originHeader === undefined ? undefined : originOf(originHeader); // "null" (sandboxed frames, data: pages) is never ours
+  if (origin && allowedOrigins.has(origin)) return 'same-origin';
   const fetchSite = firstHeader(req, 'sec-fetch-site');
   if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none' ? 'same-origin' : 'cross-site';
-  const claimed = firstHeader(req, 'origin') ?? firstHeader(req, 'referer');
+  const claimed = originHeader === undefined ? firstHeader(req, 'referer') : originHeader;
   if (claimed === undefined) return 'no-browser-headers';
-  const origin = originOf(claimed); // "Origin: null" (sandboxed frames, data: pages) is never ours
-  if (origin === null) return 'cross-site';
-  if (allowedOrigins.has(origin)) return 'same-origin';
-  return originOf(`${req.protocol}://${req.host}`) === origin ? 'same-origin' : 'cross-site';
+  const claimedOrigin = originOf(claimed);
+  if (claimedOrigin === null) return 'cross-site';
+  return allowedOrigins.has(claimedOrigin) || claimedOrigin === originOf(`${req.protocol}://${req.host}`) ? 'same-origin' : 'cross-site';
 }
 
 export function isStateChanging(req: FastifyRequest): boolean {
