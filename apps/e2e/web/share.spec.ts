@@ -71,6 +71,8 @@ test.describe('Sharing', { tag: '@web' }, () => {
     await patchSharedProject(visitor, {
       finalVideo: { type: 'playlist', url: null, videos: ['/samples/sample-1.mp4', '/samples/sample-2.mp4', '/samples/sample-3.mp4'] },
       posterUrl: '/samples/sample-1.jpg',
+      // A paid owner's share (the signed-in customer is on Free, whose shares offer no download).
+      allowDownload: true,
     });
     await visitor.goto(new URL(link).pathname);
 
@@ -113,11 +115,26 @@ test.describe('Sharing', { tag: '@web' }, () => {
     const link = await shareFinishedProject(page, 'share-single', 'Launch: Final Cut');
     const visitorContext = await browser.newContext({ baseURL });
     const visitor = await visitorContext.newPage();
-    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null });
+    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null, allowDownload: true });
     await visitor.goto(new URL(link).pathname);
     await expect(visitor.locator('video')).toHaveAttribute('src', '/samples/sample-4.mp4');
     await expect(visitor.getByRole('group', { name: 'Scenes' })).toHaveCount(0);
     await expect(visitor.getByRole('link', { name: 'Download Video' })).toHaveAttribute('download', 'Launch- Final Cut.mp4');
+    await expect(visitor.locator('video')).not.toHaveAttribute('controlslist', 'nodownload');
+    await visitorContext.close();
+  });
+
+  test("a Free owner's video plays with no Download, in the page or the player", async ({ page, browser }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const link = await shareFinishedProject(page, 'share-free', 'Free Owner Cut');
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null });
+    await visitor.goto(new URL(link).pathname);
+    await expect(visitor.locator('video')).toHaveAttribute('src', '/samples/sample-4.mp4');
+    await expect(visitor.locator('video')).toHaveAttribute('controlslist', 'nodownload');
+    await expect(visitor.getByRole('button', { name: 'Open Full Screen' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Download Video' })).toHaveCount(0);
     await visitorContext.close();
   });
 

@@ -69,6 +69,7 @@ export function SharePage({ shortId }: { shortId: string }) {
               finalVideo={project.finalVideo}
               posterUrl={project.posterUrl}
               sceneTitles={project.scenes.map((scene) => scene.title)}
+              allowDownload={project.allowDownload}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

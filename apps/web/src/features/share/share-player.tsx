@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconMaximize, IconMovieOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { playerDownloadProps } from '../../lib/player-download.ts';
 import classes from './share-page.module.css';
 import { cssAspectRatio, playableVideos, videoFileName, type SharedFinalVideo } from './share-rules.ts';
 
@@ -21,7 +22,8 @@ function openFullScreen(video: FullscreenVideo | null): void {
 
 /**
  * The shared video: one file, or a playlist played scene after scene with a button per scene;
- * Open Full Screen and Download Video under it.
+ * Open Full Screen and, when the owner's plan allows downloads, Download Video under it. A Free
+ * owner's video plays but is not offered for download, by the page or the player (docs/decisions.md).
  */
 export function SharePlayer({
   title,
@@ -29,12 +31,14 @@ export function SharePlayer({
   finalVideo,
   posterUrl,
   sceneTitles,
+  allowDownload,
 }: {
   title: string;
   aspect: string;
   finalVideo: SharedFinalVideo | null;
   posterUrl: string | null;
   sceneTitles: readonly string[];
+  allowDownload: boolean;
 }) {
   const videos = playableVideos(finalVideo);
   const playlist = finalVideo?.type === 'playlist' && videos.length > 1;
@@ -85,6 +89,7 @@ export function SharePlayer({
             src={current}
             poster={posterUrl ?? undefined}
             controls
+            {...playerDownloadProps(allowDownload)}
             playsInline
             preload="metadata"
             aria-label={playlist ? `${title}, scene ${index + 1} of ${videos.length}` : title}
@@ -125,9 +130,11 @@ export function SharePlayer({
         <Button variant="default" leftSection={<IconMaximize size={18} aria-hidden />} onClick={() => openFullScreen(videoRef.current)}>
           Open Full Screen
         </Button>
-        <Button component="a" href={current} download={fileName} leftSection={<IconDownload size={18} aria-hidden />}>
-          Download Video
-        </Button>
+        {allowDownload ? (
+          <Button component="a" href={current} download={fileName} leftSection={<IconDownload size={18} aria-hidden />}>
+            Download Video
+          </Button>
+        ) : null}
       </Group>
     </Stack>
   );

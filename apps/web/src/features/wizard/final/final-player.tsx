@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import classes from './final.module.css';
+import { playerDownloadProps } from '../../../lib/player-download.ts';
 import type { ParsedFinal } from './final-rules.ts';
 
 /** The final video: one file, or the scene videos played one after another with a button per scene. */
@@ -11,12 +12,15 @@ export function FinalPlayer({
   aspect,
   index,
   onIndexChange,
+  allowDownload,
 }: {
   parsed: ParsedFinal;
   posterUrl: string | undefined;
   aspect: string;
   index: number;
   onIndexChange: (index: number) => void;
+  /** The plan's downloads: without them the player offers no Download of its own. */
+  allowDownload: boolean;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const playNext = useRef(false);
@@ -46,6 +50,7 @@ export function FinalPlayer({
           src={current}
           poster={posterUrl}
           controls
+          {...playerDownloadProps(allowDownload)}
           playsInline
           preload="metadata"
           aria-label="Final video"

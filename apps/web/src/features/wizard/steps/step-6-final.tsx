@@ -185,7 +185,7 @@ export function StepFinal({ project, onBack, onProjectChange }: WizardStepProps)
       {parsed ? (
         <Stack gap="xs">
           <Text fw={600}>Final video</Text>
-          <FinalPlayer parsed={parsed} posterUrl={final?.posterUrl ?? poster} aspect={aspect} index={index} onIndexChange={setIndex} />
+          <FinalPlayer parsed={parsed} posterUrl={final?.posterUrl ?? poster} aspect={aspect} index={index} onIndexChange={setIndex} allowDownload={plan?.allowDownload ?? false} />
         </Stack>
       ) : null}
 

@@ -2,6 +2,7 @@ import { Badge, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Scene } from '@reelsmith/shared';
 import { IconCheck, IconDownload, IconLock, IconVolume } from '@tabler/icons-react';
 import classes from './video.module.css';
+import { playerDownloadProps } from '../../../lib/player-download.ts';
 import { formatSeconds, sceneVideoFileName } from './video-rules.ts';
 
 /** One scene in step 5's overview: thumbnail, text, duration, readiness, download and player. */
@@ -72,7 +73,7 @@ export function SceneVideoCard({
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 4, sm: 3 }}>
           {videoUrl ? (
-            <video className={classes.player} style={{ aspectRatio: aspect }} src={videoUrl} poster={thumbnail ?? undefined} controls preload="metadata" playsInline aria-label={`Scene ${number} video`} />
+            <video className={classes.player} style={{ aspectRatio: aspect }} src={videoUrl} poster={thumbnail ?? undefined} controls {...playerDownloadProps(!downloadLocked)} preload="metadata" playsInline aria-label={`Scene ${number} video`} />
           ) : (
             <div className={classes.placeholder} style={{ aspectRatio: aspect }}>
               <Text size="xs" c="gray.6">
