@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import { crc32, deflateSync } from 'node:zlib';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
+import sharp from 'sharp';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
@@ -87,3 +89,62 @@ describe.each(testDatabaseKinds())('an upload over the body limit on %s', (kind)
     expect(rest.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.any(String) });
   });
 });
+
+/** A 20000×20000 PNG in under 2 KB: a valid IHDR and the first two rows of IDAT. */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(2 * (1 + width * 3)))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe.each(testDatabaseKinds())('an image of too many pixels on %s', (kind) => {
+  const TOO_MANY_PIXELS = 'This image has too many pixels. Please upload an image of at most 40 megapixels.';
+  let t: TestApp;
+  let cookie: string;
+  let projectId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    cookie = await devSignIn(t.app, 'many-pixels@example.com');
+    projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: {} })).json().id;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a 20000×20000 PNG for its pixels (not as damaged) on REST and tRPC, and stores nothing', async () => {
+    const image = `data:image/png;base64,${hugePng(20_000, 20_000).toString('base64')}`;
+    const rest = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/upload-avatar`, headers: { cookie }, payload: { image, filename: 'huge.png' } });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json().error).toBe(TOO_MANY_PIXELS);
+    const viaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/generation.uploadAvatar',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(superjson.serialize({ id: projectId, image, filename: 'huge.png' })),
+    });
+    expect(viaTrpc.statusCode).toBe(400);
+    expect(viaTrpc.json().error.json.message).toBe(TOO_MANY_PIXELS);
+    // The product path checks its picture once an avatar is chosen.
+    const photo = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    const avatar = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/upload-avatar`, headers: { cookie }, payload: { image: `data:image/png;base64,${photo.toString('base64')}`, filename: 'me.png' } });
+    expect(avatar.statusCode).toBe(200);
+    const product = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/generate-avatar-product`, headers: { cookie }, payload: { productImage: image, interactionPrompt: 'holding it' } });
+    expect(product.json().error).toBe(TOO_MANY_PIXELS);
+    const project = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    expect(project.assets.avatar.uploaded).toEqual([avatar.json().url]);
+    expect(project.assets.product ?? null).toBeNull();
+  });
+});
+

@@ -11,8 +11,10 @@ import {
   detectAspect,
   inspectImage,
   normaliseImage,
+  readHeaderDimensions,
   sniffImageType,
 } from './upload-check.ts';
+import { craftedGif, craftedJpegHeader, craftedPng, craftedWebp } from './test-images.ts';
 
 let workDir: string;
 beforeAll(async () => {
@@ -110,6 +112,52 @@ describe('inspectImage', () => {
     expect(AVATAR_UPLOAD_MESSAGES.unsupported_type).toBe('Please upload a JPEG, PNG, GIF, or WebP image.');
     expect(PRODUCT_UPLOAD_MESSAGES.unsupported_type).toBe('Please upload an image file (PNG, JPG, etc.)');
     expect(PRODUCT_UPLOAD_MESSAGES.too_large).toBe('Please upload an image smaller than 10MB');
+  });
+});
+
+describe('images of too many pixels, refused from the header before any decode', () => {
+  const message = 'This image has too many pixels. Please upload an image of at most 40 megapixels.';
+
+  it('states the 40-megapixel limit on both paths', () => {
+    expect(AVATAR_UPLOAD_MESSAGES.too_many_pixels).toBe(message);
+    expect(PRODUCT_UPLOAD_MESSAGES.too_many_pixels).toBe(message);
+  });
+
+  it('reads the header size of real PNG, GIF, WebP (lossy and lossless) and JPEG files', async () => {
+    const image = tiny(123, 45);
+    for (const [type, buffer] of [
+      ['png', await image.clone().png().toBuffer()],
+      ['gif', await image.clone().gif().toBuffer()],
+      ['webp', await image.clone().webp().toBuffer()],
+      ['webp', await image.clone().webp({ lossless: true }).toBuffer()],
+      ['webp', await sharp({ create: { width: 123, height: 45, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).webp().toBuffer()],
+      ['jpeg', await image.clone().jpeg().toBuffer()],
+      ['jpeg', await image.clone().jpeg({ progressive: true }).withMetadata({ exif: { IFD0: { Copyright: 'x' } } }).toBuffer()],
+    ] as const) {
+      expect(readHeaderDimensions(buffer, type)).toEqual({ width: 123, height: 45 });
+    }
+  });
+
+  it('refuses a 20000×20000 PNG (a valid IHDR, a few bytes of IDAT) for its pixels, not as damaged', async () => {
+    const png = craftedPng(20_000, 20_000);
+    expect(png.length).toBeLessThan(2000);
+    expect(readHeaderDimensions(png, 'png')).toEqual({ width: 20_000, height: 20_000 });
+    await expectUploadError(inspectImage(png), 'too_many_pixels', message);
+    await expectUploadError(normaliseImage(png, 'avatar'), 'too_many_pixels', message);
+    await expectUploadError(normaliseImage(png, 'product'), 'too_many_pixels', message);
+  });
+
+  it('refuses bomb-shaped GIF, WebP and JPEG headers the same way', async () => {
+    await expectUploadError(inspectImage(craftedGif(65_535, 65_535)), 'too_many_pixels', message);
+    await expectUploadError(inspectImage(craftedWebp(16_384, 16_384)), 'too_many_pixels', message);
+    await expectUploadError(inspectImage(craftedJpegHeader(60_000, 60_000)), 'too_many_pixels', message);
+    // Just over the limit, well under the decoder's own: still our message, not 'damaged'.
+    await expectUploadError(inspectImage(craftedPng(8000, 5001)), 'too_many_pixels', message);
+  });
+
+  it('keeps calling an unreadable header damaged', async () => {
+    const png = craftedPng(100, 100);
+    await expectUploadError(inspectImage(png.subarray(0, 20)), 'corrupt', AVATAR_UPLOAD_MESSAGES.corrupt);
   });
 });
 

@@ -12,11 +12,13 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Normalised images are at most this many pixels on their long side. */
 export const MAX_NORMALISED_SIDE = 4096;
 
+const tooManyPixels = `This image has too many pixels. Please upload an image of at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`;
+
 /** The avatar path's wording (spec §5: 'Please upload a JPEG, PNG, GIF, or WebP image.'). */
 export const AVATAR_UPLOAD_MESSAGES: Readonly<Record<ImageUploadErrorCode, string>> = {
   unsupported_type: 'Please upload a JPEG, PNG, GIF, or WebP image.',
   too_large: 'Please upload an image smaller than 10MB',
-  too_many_pixels: 'This image has too many pixels (over 40 megapixels). Please upload a smaller image.',
+  too_many_pixels: tooManyPixels,
   corrupt: 'This image could not be read; the file may be damaged. Please upload another image.',
   invalid_data_url: 'The upload could not be read. Please choose the image again.',
 };
@@ -25,7 +27,7 @@ export const AVATAR_UPLOAD_MESSAGES: Readonly<Record<ImageUploadErrorCode, strin
 export const PRODUCT_UPLOAD_MESSAGES: Readonly<Record<ImageUploadErrorCode, string>> = {
   unsupported_type: 'Please upload an image file (PNG, JPG, etc.)',
   too_large: 'Please upload an image smaller than 10MB',
-  too_many_pixels: 'This image has too many pixels (over 40 megapixels). Please upload a smaller image.',
+  too_many_pixels: tooManyPixels,
   corrupt: 'This image could not be read; the file may be damaged. Please upload another image.',
   invalid_data_url: 'The upload could not be read. Please choose the image again.',
 };
@@ -63,6 +65,65 @@ export function sniffImageType(bytes: Uint8Array): ImageKind | null {
   if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   return null;
+}
+
+export interface ImageDimensions {
+  width: number;
+  height: number;
+}
+
+/**
+ * Width and height as the file's header states them, read without decoding (PNG IHDR, GIF logical
+ * screen, WebP VP8/VP8L/VP8X, JPEG SOFn): what a decoder would allocate for. Null when the header
+ * cannot be read.
+ */
+export function readHeaderDimensions(bytes: Uint8Array, type: ImageKind): ImageDimensions | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const has = (length: number) => bytes.length >= length;
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  switch (type) {
+    case 'png':
+      if (!has(24) || ascii(12, 16) !== 'IHDR') return null;
+      return { width: view.getUint32(16), height: view.getUint32(20) };
+    case 'gif':
+      if (!has(10)) return null;
+      return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+    case 'webp': {
+      if (!has(30)) return null;
+      const chunk = ascii(12, 16);
+      const u24 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+      if (chunk === 'VP8X') return { width: u24(24) + 1, height: u24(27) + 1 };
+      if (chunk === 'VP8L') {
+        if (bytes[20] !== 0x2f) return null;
+        const bits = view.getUint32(21, true);
+        return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+      }
+      if (chunk === 'VP8 ') return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+      return null;
+    }
+    case 'jpeg': {
+      // Walk the markers to the first frame header (SOF0–SOF15 but DHT, JPG and DAC).
+      let at = 2;
+      while (at + 9 <= bytes.length) {
+        if (bytes[at] !== 0xff) return null;
+        const marker = bytes[at + 1]!;
+        if (marker === 0xff) {
+          at += 1;
+          continue;
+        }
+        if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+          at += 2;
+          continue;
+        }
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+          return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+        }
+        if (marker === 0xda || marker === 0xd9) return null;
+        at += 2 + view.getUint16(at + 2);
+      }
+      return null;
+    }
+  }
 }
 
 export interface DecodedDataUrl {
@@ -122,10 +183,18 @@ export async function inspectImage(buffer: Uint8Array, options: InspectOptions =
   const type = sniffImageType(buffer);
   if (type === null) throw new ImageUploadError('unsupported_type', purpose, 'content is not JPEG, PNG, GIF or WebP');
 
+  // The header's size first: an image of too many pixels is refused for that, before any decoder
+  // (whose own limit would call it damaged) allocates for it.
+  const stated = readHeaderDimensions(buffer, type);
+  if (stated === null) throw new ImageUploadError('corrupt', purpose, `${type} header could not be read`);
+  if (stated.width * stated.height > maxPixels) throw new ImageUploadError('too_many_pixels', purpose, `header states ${stated.width}x${stated.height}`);
+
   let metadata: Metadata;
   try {
     metadata = await sharp(buffer, { pages: 1 }).metadata();
   } catch (error) {
+    // A size the header walk did not see (a later frame, say) still reads as too many pixels.
+    if (/pixel limit/i.test(String(error))) throw new ImageUploadError('too_many_pixels', purpose, String(error));
     throw new ImageUploadError('corrupt', purpose, String(error));
   }
   if (metadata.format !== type) {
@@ -138,7 +207,7 @@ export async function inspectImage(buffer: Uint8Array, options: InspectOptions =
   const stats = await sharp(buffer, { pages: 1, failOn: 'truncated', limitInputPixels: maxPixels })
     .stats()
     .catch((error: unknown) => {
-      throw new ImageUploadError('corrupt', purpose, String(error));
+      throw new ImageUploadError(/pixel limit/i.test(String(error)) ? 'too_many_pixels' : 'corrupt', purpose, String(error));
     });
   const hasTransparency = !stats.isOpaque;
   const width = metadata.autoOrient.width;
