@@ -133,6 +133,7 @@ describe('guardedFetch on loopback servers', () => {
       if (url.pathname === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
       if (url.pathname === '/relative') return res.writeHead(303, { location: '/ok' }).end();
       if (url.pathname === '/loop') return res.writeHead(302, { location: '/loop' }).end();
+      if (url.pathname === '/hang') return undefined;
       return res.writeHead(404).end();
     });
     allowedHost = await listen(allowed);
@@ -215,5 +216,15 @@ describe('guardedFetch on loopback servers', () => {
     const response = await guardedFetch(`http://fake.test:${port}/ok`, { policy: { allowHosts: [`fake.test:${port}`] }, resolve });
     expect(await response.text()).toBe('png-bytes');
     expect(calls).toBe(1);
+  });
+
+  it('ends a request that never answers when the caller signal aborts', async () => {
+    const started = Date.now();
+    const error = await guardedFetch(`http://${allowedHost}/hang`, { policy: { allowHosts: [allowedHost] }, signal: AbortSignal.timeout(200) }).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
+    expect(error?.name).toMatch(/AbortError|TimeoutError/);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
