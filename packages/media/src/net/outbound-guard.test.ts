@@ -208,6 +208,14 @@ describe('guardedFetch on loopback servers', () => {
     expect((await refusal(guardedFetch('http://mixed.test/x', { policy: { allowHosts: [] }, resolve }))).reason).toBe('private');
   });
 
+  it('lets a failed lookup through as the network failure it is (retryable), and refuses a name without addresses', async () => {
+    const failing: Resolver = async () => {
+      throw Object.assign(new Error('getaddrinfo EAI_AGAIN flaky.test'), { code: 'EAI_AGAIN' });
+    };
+    await expect(guardedFetch('http://flaky.test/x', { policy: { allowHosts: [] }, resolve: failing })).rejects.toMatchObject({ code: 'EAI_AGAIN' });
+    expect((await refusal(guardedFetch('http://empty.test/x', { policy: { allowHosts: [] }, resolve: async () => [] }))).reason).toBe('unresolved');
+  });
+
   it('connects to the address it checked: one resolution per hop, never a second answer (DNS rebinding)', async () => {
     const port = allowedHost.split(':')[1];
     const answers = ['127.0.0.1', '10.9.9.9'];

@@ -207,11 +207,8 @@ export async function checkTarget(url: URL, policy: OutboundPolicy, resolve: Res
   const allowed = isAllowListed(url, policy);
   const bare = url.hostname.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
-  const addresses: LookupAddress[] = family
-    ? [{ address: bare, family }]
-    : await resolve(bare).catch((err: unknown) => {
-        throw new OutboundRefusedError('unresolved', shown, `${bare} did not resolve: ${(err as Error).message}`);
-      });
+  // A failed lookup (ENOTFOUND, EAI_AGAIN) is thrown as it is: a network failure, which may pass on a retry.
+  const addresses: LookupAddress[] = family ? [{ address: bare, family }] : await resolve(bare);
   if (addresses.length === 0) throw new OutboundRefusedError('unresolved', shown, `${bare} has no address`);
   if (!allowed) {
     for (const { address } of addresses) {
