@@ -7,6 +7,7 @@ import {
   avatarInvalidFileTypeError,
   avatarSelectionError,
   avatarSuggestionError,
+  avatarFileTooLargeError,
   avatarUploadError,
   imageTooLargeMessage,
   cancellationError,
@@ -195,6 +196,9 @@ describe('uploads over the server body limit (413)', () => {
     expect(avatarUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
     expect(productUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
     expect(avatarUploadError({ message: 'Unable to transform response from server', status: 413 }).description).toBe(imageTooLargeMessage);
+    // Under the body limit but over 10MB: the upload schema's 400, with its field name in front.
+    expect(avatarUploadError({ message: 'image: Please upload an image smaller than 10MB', status: 400 })).toEqual(avatarFileTooLargeError);
+    expect(productUploadError({ message: 'productImage: Please upload an image smaller than 10MB', status: 400 })).toEqual(productFileTooLargeError);
     expect(avatarUploadError({ message: 'Please upload a JPEG, PNG, GIF, or WebP image.', status: 400 })).toEqual({ title: 'Upload Failed', description: 'Please upload a JPEG, PNG, GIF, or WebP image.' });
   });
 });

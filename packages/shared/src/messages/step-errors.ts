@@ -142,8 +142,14 @@ export const avatarFileTooLargeError: TitledError = {
   title: avatarErrorText.fileTooLargeTitle,
   description: avatarErrorText.fileTooLarge,
 };
-/** 413 (the server's body limit) is the 10MB message, whatever words came with it. */
-const isTooLarge = (error: unknown) => readError(error).status === 413;
+/**
+ * 413 (the server's body limit) is the 10MB message, whatever words came with it; so is the upload
+ * schema's refusal, which arrives as a 400 naming its field ('image: Please upload an image smaller than 10MB').
+ */
+function isTooLarge(error: unknown): boolean {
+  const { status, text } = readError(error);
+  return status === 413 || text.endsWith(imageTooLargeMessage);
+}
 export function avatarUploadError(error: unknown): TitledError {
   if (isTooLarge(error)) return avatarFileTooLargeError;
   return { title: avatarErrorText.uploadTitle, description: toUserMessage(error) };
