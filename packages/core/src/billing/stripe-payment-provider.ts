@@ -82,6 +82,16 @@ function mapSubscriptionStatus(status: Stripe.Subscription.Status): Subscription
   }
 }
 
+/** The object, or null when Stripe has no such object (an event from another account or environment). */
+async function unlessMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+    throw err;
+  }
+}
+
 /**
  * The Stripe API version this code reads and writes, pinned rather than left to the SDK's default:
  * the shapes it relies on (an invoice's payments under `payments`, periods on subscription items,
@@ -187,8 +197,8 @@ export class StripePaymentProvider implements PaymentProvider {
    * expand), so they are read back from Stripe.
    */
   async #invoicePaymentRefs(invoiceId: string | undefined): Promise<PaymentRefs> {
-    if (!invoiceId) return { paymentIntentId: null, chargeId: null };
-    const invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] });
+    const invoice = invoiceId ? await unlessMissing(this.stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] })) : null;
+    if (!invoice) return { paymentIntentId: null, chargeId: null };
     const payments = invoice.payments?.data ?? [];
     const chosen = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.is_default) ?? payments[0];
     const intent = chosen?.payment?.payment_intent;
@@ -336,8 +346,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** The subscription as Stripe holds it now: late or repeated events never outvote it. */
   async #subscriptionNow(id: string | null): Promise<SubscriptionState | null> {
-    if (!id) return null;
-    return subscriptionState(await this.stripe.subscriptions.retrieve(id));
+    const sub = id ? await unlessMissing(this.stripe.subscriptions.retrieve(id)) : null;
+    return sub ? subscriptionState(sub) : null;
   }
 
   /** Our reading of a Stripe event, or null for events we do not act on. */
