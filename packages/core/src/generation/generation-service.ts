@@ -153,13 +153,14 @@ export async function runGeneration(
  */
 export async function prepareVideos(deps: AppDeps, userId: string, projectId: string, quality: Quality): Promise<{ quality: Quality; watermark: boolean }> {
   const project = await findOwnedProject(deps.db, userId, projectId);
+  // The plan first: a Free customer asking for HD reads 'HD Quality Locked' whatever else is missing.
+  const plan = await loadEntitlements(deps, userId);
+  const settings = renderSettings(plan, quality);
+  assertReelTime(plan, project.reelTime);
   if (!selectedPicture(project.assets)) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
   if (project.scenes.length === 0 || !project.scenes.every((s) => project.assets.voiceover?.[s.sceneId])) {
     throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
   }
-  const plan = await loadEntitlements(deps, userId);
-  const settings = renderSettings(plan, quality);
-  assertReelTime(plan, project.reelTime);
   // A credit returned after an earlier failed render of this project is taken again before paying.
   await deps.db.transaction().execute((trx) => retakeReturnedCredit(deps, trx, userId, projectId));
   return settings;
