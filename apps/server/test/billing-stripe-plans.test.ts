@@ -1,0 +1,69 @@
+import { testDatabaseKinds } from '@reelsmith/db/testing';
+import { describe, expect, it } from 'vitest';
+import { useStripeApp } from './support/stripe-test-app.ts';
+import { devSignIn } from './test-app.ts';
+
+// Plan changes and the keys and ids the Stripe calls carry.
+describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) => {
+  const c = useStripeApp(kind);
+
+  it('charges an upgrade at once and grants the new plan with the payment', async () => {
+    const { subscriptionId } = await c.subscribe(c.plans.starterMonthly);
+    const from = c.stripe.events.length;
+    const res = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const change = c.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).find((r) => r.body.items);
+    expect(change?.body).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
+    expect(change?.body.metadata).toBeUndefined();
+    expect(c.stripe.objects.get(subscriptionId)!.metadata.planId).toBe(c.plans.proMonthly);
+    await c.deliverFrom(from);
+    const upgradeInvoice = c.stripe.lastEvent('invoice.paid').data.object;
+    expect(upgradeInvoice.billing_reason).toBe('subscription_update');
+    const tx = await c.t.db.db.selectFrom('transactions').select(['amount_cents', 'status', 'stripe_payment_intent_id']).where('stripe_invoice_id', '=', upgradeInvoice.id).executeTakeFirstOrThrow();
+    expect(tx).toMatchObject({ status: 'succeeded', amount_cents: upgradeInvoice.amount_paid, stripe_payment_intent_id: expect.stringMatching(/^pi_/) });
+    expect(tx.amount_cents).toBeGreaterThan(2900);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Pro', status: 'active', documentLimit: 40 });
+  });
+
+  it('leaves the old plan when the upgrade charge is declined', async () => {
+    const { subscriptionId } = await c.subscribe(c.plans.starterMonthly);
+    const starterPrice = c.stripe.objects.get(subscriptionId)!.items.data[0].price.id;
+    const from = c.stripe.events.length;
+    c.stripe.declineCharges = 1;
+    const res = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toContain('declined');
+    await c.deliverFrom(from);
+    expect(c.stripe.objects.get(subscriptionId)!.items.data[0].price.id).toBe(starterPrice);
+    expect(c.stripe.objects.get(subscriptionId)!.pending_update).not.toBeNull();
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Starter', status: 'active', documentLimit: 10 });
+    expect(await c.t.db.db.selectFrom('subscription_adjustments').select('id').execute()).toEqual([]);
+  });
+
+  it('credits a downgrade on the next invoice instead of charging now', async () => {
+    const { subscriptionId } = await c.subscribe(c.plans.proMonthly);
+    const res = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.starterMonthly, quantity: 1 });
+    expect(res.statusCode).toBe(200);
+    const change = c.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).find((r) => r.body.items);
+    expect(change?.body).toMatchObject({ proration_behavior: 'create_prorations' });
+    expect(c.stripe.eventsOf('invoice.paid')).toHaveLength(1);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Starter' });
+  });
+
+  it('does not let a replayed 500 on price creation block later buyers', async () => {
+    c.stripe.failNext = { path: /^\/v1\/prices$/, status: 500, message: 'An unknown error occurred', times: 1 };
+    const first = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 });
+    expect(first.statusCode).toBe(500);
+    // The SDK's own retries of that call carried its key and got the stored 500 back.
+    const tries = c.stripe.requestsTo('POST', '/v1/prices');
+    expect(new Set(tries.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(c.stripe.answers.filter((a) => a.request.path === '/v1/prices').every((a) => a.status === 500)).toBe(true);
+    const other = await devSignIn(c.t.app, 'second@example.com', 'Sam Second');
+    const second = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 }, other);
+    expect(second.statusCode, second.body).toBe(200);
+    const again = await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 });
+    expect(again.statusCode, again.body).toBe(200);
+    const keys = c.stripe.requestsTo('POST', '/v1/prices').map((r) => r.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(2);
+  }, 20_000);
+});
