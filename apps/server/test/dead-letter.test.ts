@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CREDIT_RETURNED_NOTE, DEAD_LETTER_MESSAGE, finaliseFailedJob, startGeneration } from '@reelsmith/core';
+import { CREDIT_RETURNED_NOTE, DEAD_LETTER_MESSAGE, finaliseFailedJob, runGenerationJob, startGeneration, type AppDeps } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { DEAD_LETTER_QUEUE, queueName } from '@reelsmith/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,5 +168,64 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await t.db.db.selectFrom('generation_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'running' });
     expect(await paid.used()).toBe(1);
     expect(await creditReturns(paid.projectId)).toEqual([]);
+  }, 60_000);
+
+  /** The app's services with a speech engine that takes a while and counts its calls (a slow provider). */
+  function slowSpeech(ms: number) {
+    const calls = { n: 0 };
+    const engine = t.app.core.engine;
+    const deps: AppDeps = {
+      ...t.app.core,
+      engine: {
+        ...engine,
+        speech: {
+          synthesise: async (request) => {
+            calls.n += 1;
+            await new Promise((r) => setTimeout(r, ms));
+            return engine.speech.synthesise(request);
+          },
+        },
+      },
+    };
+    return { deps, calls };
+  }
+
+  /** A voiceover job in a voice not used before (so nothing is reused from an earlier render). */
+  async function voiceoverJob(voiceIndex: number) {
+    const voices = (await api('GET', '/api/voices')).json();
+    const userId = (await t.db.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirstOrThrow()).user_id;
+    // Not put on the queue: the test is the queue, delivering it to two runners.
+    return t.db.db
+      .insertInto('generation_jobs')
+      .values({ project_id: projectId, user_id: userId, kind: 'voiceover', input: JSON.stringify({ voiceId: voices[voiceIndex].id, sceneSpeedSettings: {} }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+  const jobRow = (id: string) => t.db.db.selectFrom('generation_jobs').select(['status', 'attempts', 'stage']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('runs a job started twice at the same moment once: the second runner does nothing', async () => {
+    const job = await voiceoverJob(1);
+    const [a, b] = [slowSpeech(200), slowSpeech(200)];
+    const outcomes = await Promise.all([runGenerationJob(a.deps, job.id, { lastAttempt: false }), runGenerationJob(b.deps, job.id, { lastAttempt: false })]);
+    expect(outcomes.sort()).toEqual(['skipped', 'succeeded']);
+    // Every scene voiced once, by one runner.
+    expect([a.calls.n, b.calls.n].sort()).toEqual([0, 2]);
+    expect(await jobRow(job.id)).toEqual({ status: 'succeeded', attempts: 1, stage: 'Done' });
+  }, 60_000);
+
+  it('records nothing from a runner whose attempt another worker took over', async () => {
+    const job = await voiceoverJob(2);
+    const { deps, calls } = slowSpeech(1_500);
+    const stale = runGenerationJob(deps, job.id, { lastAttempt: false });
+    const deadline = Date.now() + 10_000;
+    while (calls.n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(calls.n).toBeGreaterThan(0);
+    // Another worker claims the next attempt (as after a heartbeat that stopped) and is still working.
+    await t.db.db.updateTable('generation_jobs').set((eb) => ({ attempts: eb('attempts', '+', 1), stage: 'Taken over' })).where('id', '=', job.id).execute();
+    expect(await stale).toBe('succeeded');
+    expect(await jobRow(job.id)).toEqual({ status: 'running', attempts: 2, stage: 'Taken over' });
+    // Nor does it finalise a failure over the newer attempt.
+    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: false });
+    expect((await jobRow(job.id)).status).toBe('running');
   }, 60_000);
 });

@@ -117,7 +117,7 @@ describe.runIf(postgresTestUrl())('a worker killed during a render', () => {
       return row.attempts >= 2 ? row : undefined;
     }, 60_000, 100);
     const recoveryMs = Date.now() - killedAt;
-    console.info(`worker-crash: job taken over ${(recoveryMs / 1000).toFixed(1)} s after SIGKILL`);
+    process.stdout.write(`worker-crash: job taken over ${(recoveryMs / 1000).toFixed(1)} s after SIGKILL\n`);
     expect(recoveryMs).toBeLessThan(RECOVERY_LIMIT_MS);
 
     const done = await until('the retry to succeed', async () => {
