@@ -18,12 +18,12 @@ export const generationQueues: Record<GenerationKind, QueuePolicy> = {
 };
 
 /**
- * How fast a killed worker's job goes to another worker (worst case about heartbeatSeconds +
- * superviseIntervalSeconds + polling, ~12 s): the heartbeat is written every 2 s and a job whose
- * heartbeat is 10 s old (pg-boss's floor) is failed and retried by whichever instance supervises
- * next. Five missed heartbeats in a row before that, so a live job is never taken.
+ * How fast a killed worker's job goes to another worker: the heartbeat is written every 2 s, a job
+ * whose heartbeat is 10 s old (pg-boss's floor) is failed by whichever instance supervises next
+ * (every second on PostgreSQL) and its retry is fetchable at once, so the worst case is about
+ * 10 + 1 + polling ≈ 12 s. Five heartbeats must go missing in a row first, so a live job is not taken.
  */
-export const RECOVERY = { heartbeatSeconds: 10, heartbeatRefreshSeconds: 2, superviseIntervalSeconds: 1 } as const;
+export const RECOVERY = { heartbeatSeconds: 10, heartbeatRefreshSeconds: 2, superviseIntervalSeconds: 1, embeddedSuperviseIntervalSeconds: 5 } as const;
 
 const MAX_BACKOFF_MS = 60_000;
 

@@ -35,12 +35,11 @@ export class JobRunner implements JobQueue {
 
   constructor(options: JobRunnerOptions) {
     const { database } = options;
-    // Every instance supervises: whichever is alive notices a dead worker's job within a second or two.
-    const supervision = {
-      supervise: true,
-      superviseIntervalSeconds: options.superviseIntervalSeconds ?? RECOVERY.superviseIntervalSeconds,
-      monitorIntervalSeconds: options.superviseIntervalSeconds ?? RECOVERY.superviseIntervalSeconds,
-    };
+    // Every instance supervises: whichever is alive notices a dead worker's job within a second. The
+    // embedded database is one process (no other worker to hand a job to) on one gated connection, so
+    // it looks less often.
+    const superviseSeconds = options.superviseIntervalSeconds ?? (database.kind === 'pglite' ? RECOVERY.embeddedSuperviseIntervalSeconds : RECOVERY.superviseIntervalSeconds);
+    const supervision = { supervise: true, superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds };
     this.boss =
       database.kind === 'pglite'
         ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', schedule: false, ...supervision })

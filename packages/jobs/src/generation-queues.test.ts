@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { failureBackoffMs, generationQueues, RECOVERY } from './generation-queues.ts';
+
+it('takes a dead worker\'s job over within 15 s on PostgreSQL, after five missed heartbeats', () => {
+  const pollingSeconds = 0.5;
+  expect(RECOVERY.heartbeatSeconds + RECOVERY.superviseIntervalSeconds + pollingSeconds).toBeLessThan(13);
+  expect(RECOVERY.heartbeatSeconds / RECOVERY.heartbeatRefreshSeconds).toBeGreaterThanOrEqual(5);
+});
+
+it('backs off a failed attempt in the handler, doubling per retry and capped at a minute', () => {
+  expect([0, 1, 2].map((n) => failureBackoffMs(generationQueues.videos, n))).toEqual([5_000, 10_000, 20_000]);
+  expect(failureBackoffMs(generationQueues.voiceover, 0)).toBe(2_000);
+  expect(failureBackoffMs(generationQueues.videos, 12)).toBe(60_000);
+});
