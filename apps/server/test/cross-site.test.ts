@@ -6,6 +6,7 @@ import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { setSessionCookie } from '../src/auth/session-cookie.ts';
 import { loadConfig } from '../src/config.ts';
 import { crossSiteMessage } from '../src/plugins/cross-site.ts';
+import { unsupportedBodyMessage } from '../src/plugins/error-handler.ts';
 import { adminAs } from './support/admin-as.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
@@ -195,11 +196,12 @@ describe.each(testDatabaseKinds())('cross-site requests on %s', (kind) => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const rest = await call({ method: 'POST', url: '/api/projects', headers: form, payload: 'title=Form' }, same);
     expect(rest.statusCode).toBe(415);
-    expect(rest.json()).toMatchObject({ error: 'Unsupported Media Type' });
+    expect(rest.json()).toMatchObject({ error: unsupportedBodyMessage, code: 'UNSUPPORTED_MEDIA_TYPE' });
     const cancel = await call({ method: 'POST', url: '/api/subscription/cancel', headers: form, payload: '' }, same);
     expect(cancel.statusCode).toBe(415);
     const trpc = await call({ method: 'POST', url: '/trpc/projects.create', headers: form, payload: 'title=Form' }, same);
     expect(trpc.statusCode).toBe(415);
+    expect(trpc.json()).toMatchObject({ error: { json: { message: unsupportedBodyMessage, data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 } } } });
     const admin = await adminAs(t, 'superadmin');
     const adminForm = await t.app.inject({ method: 'POST', url: '/api/admin/admins', headers: { authorization: `Bearer ${admin.token}`, ...form, ...same }, payload: 'email=x%40example.com' });
     expect(adminForm.statusCode).toBe(415);

@@ -3,6 +3,9 @@ import { getErrorShape, transformTRPCResponse, TRPCError, type TRPC_ERROR_CODE_K
 import { appRouter } from '@reelsmith/api';
 import { AppError, httpStatusByCode, imageTooLargeMessage, internalErrorMessage, type AppErrorCode, type ErrorBody } from '@reelsmith/shared';
 
+/** The answer to a body in a type the route does not read (a form post to the API, say). */
+export const unsupportedBodyMessage = 'Send the request body as JSON (Content-Type: application/json).';
+
 const codeByStatus = new Map<number, AppErrorCode>(
   Object.entries(httpStatusByCode).map(([code, status]) => [status, code as AppErrorCode]),
 );
@@ -20,6 +23,8 @@ function asAppError(error: FastifyError | AppError): AppError | null {
   // Only image uploads come near the body limit (every other input is capped far below it), so an
   // oversize body gets the upload's words rather than 'Request body is too large'.
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage);
+  // Form bodies are parsed only where a plain HTML form posts; everywhere else JSON is the contract.
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedBodyMessage);
   return null;
 }
 
