@@ -84,8 +84,8 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     deps.logger.warn({ jobId: row.id, kind: row.kind, err: reason, final }, 'generation attempt failed');
     if (final) {
       // The customer's own mistakes (4xx) keep the credit spent; our failures give it back.
-      await finaliseFailedJob(deps, row.id, { message, reason, ourFault: !(err instanceof AppError && err.status < 500), attempt: current });
-      return 'finalised';
+      const done = await finaliseFailedJob(deps, row.id, { message, reason, ourFault: !(err instanceof AppError && err.status < 500), attempt: current });
+      return done.finalised ? 'finalised' : 'skipped';
     }
     await markJobRetrying(deps.db, row.id, current, message);
     throw err;
