@@ -43,7 +43,8 @@ export interface AttemptInfo {
   lastAttempt: boolean;
 }
 
-export type RunOutcome = 'succeeded' | 'retry' | 'finalised' | 'skipped';
+/** succeeded / finalised (dead): this runner recorded the end; skipped: done, claimed or taken over elsewhere. A retryable failure throws. */
+export type RunOutcome = 'succeeded' | 'finalised' | 'skipped';
 
 /**
  * Runs one generation job (called by the queue's worker). Idempotent: a job already done is left
@@ -72,10 +73,9 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
   };
   try {
     const result = await steps[row.kind](ctx);
-    if (!(await markJobSucceeded(deps.db, row.id, current, deps.clock.now(), result))) {
-      deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt finished after it was taken over; result not recorded');
-    }
-    return 'succeeded';
+    if (await markJobSucceeded(deps.db, row.id, current, deps.clock.now(), result)) return 'succeeded';
+    deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt finished after it was taken over; result not recorded');
+    return 'skipped';
   } catch (err) {
     const permanent = isPermanent(err);
     const final = permanent || attempt.lastAttempt;
