@@ -252,6 +252,8 @@ describe.each(testDatabaseKinds())('sharing on %s', (kind) => {
         finalVideo: { type: 'single', url: `/media/projects/${projectId}/final.mp4`, videos: [] },
         posterUrl: `/media/projects/${projectId}/avatar-0.png`,
         createdAt: expect.any(String),
+        // The owner is on Free: the page offers no download (docs/decisions.md).
+        allowDownload: false,
       },
       share: { shortId, views: 0, createdAt: expect.any(String) },
     });
