@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LocalPaymentProvider, StripePaymentProvider, type Clock, type PaymentProvider } from '@reelsmith/core';
+import { databaseStripeIds, LocalPaymentProvider, StripePaymentProvider, type Clock, type PaymentProvider } from '@reelsmith/core';
 import type { Database } from '@reelsmith/db';
 import type { Config } from './config.ts';
 
@@ -13,5 +13,6 @@ export function createPaymentProvider(config: Config, db: Kysely<Database>, cloc
     host: base?.hostname,
     port: base?.port ? Number(base.port) : undefined,
     protocol: base ? (base.protocol === 'http:' ? 'http' : 'https') : undefined,
+    ids: databaseStripeIds(db),
   });
 }

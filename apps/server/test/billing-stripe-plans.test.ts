@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { describe, expect, it } from 'vitest';
 import { useStripeApp } from './support/stripe-test-app.ts';
-import { devSignIn } from './test-app.ts';
+import { buildTestApp, devSignIn } from './test-app.ts';
 
 // Plan changes and the keys and ids the Stripe calls carry.
 describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) => {
@@ -66,4 +66,29 @@ describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) 
     const keys = c.stripe.requestsTo('POST', '/v1/prices').map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
   }, 20_000);
+
+  it('keeps customer and price ids per Stripe account and mode: live keys never reuse test-mode ids', async () => {
+    const open = (app = c.t.app) => app.inject({ method: 'POST', url: '/api/stripe/create-checkout-session', headers: { cookie: c.cookie }, payload: { planId: c.plans.proMonthly, quantity: 1 } });
+    expect((await open()).statusCode).toBe(200);
+    const [testCustomer] = c.stripe.answers.filter((a) => a.request.path === '/v1/customers').map((a) => a.body.id as string);
+    const live = await buildTestApp(kind, { STRIPE_SECRET_KEY: 'sk_live_reelsmith', STRIPE_WEBHOOK_SECRET: c.stripe.webhookSecret, STRIPE_API_BASE: c.stripe.url, PUBLIC_URL: 'http://127.0.0.1:3999' }, c.t.db);
+    try {
+      const res = await open(live.app);
+      expect(res.statusCode, res.body).toBe(200);
+      const session = c.stripe.objects.get(res.json().sessionId)!;
+      expect(session.livemode).toBe(true);
+      expect(session.customer).not.toBe(testCustomer);
+      expect(c.stripe.requestsTo('POST', '/v1/customers')).toHaveLength(2);
+      expect(c.stripe.requestsTo('POST', '/v1/prices')).toHaveLength(2);
+      expect((await open(live.app)).statusCode).toBe(200);
+    } finally {
+      await live.close();
+    }
+    // Back on the test keys: the test-mode customer and price are used again.
+    const back = await open();
+    expect(back.statusCode, back.body).toBe(200);
+    expect(c.stripe.objects.get(back.json().sessionId)!.customer).toBe(testCustomer);
+    expect(c.stripe.requestsTo('POST', '/v1/customers')).toHaveLength(2);
+    expect(c.stripe.requestsTo('POST', '/v1/prices')).toHaveLength(2);
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ const expected: Record<string, string[]> = {
   generation_costs: ['id', 'job_id', 'project_id', 'user_id', 'capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at'],
   credit_returns: ['id', 'project_id', 'user_id', 'subscription_id', 'job_id', 'reason', 'returned_at', 'retaken_at'],
   voices: ['provider', 'provider_voice_id', 'name', 'gender', 'age', 'situation', 'language', 'accent', 'description', 'emoji', 'preview_url', 'sort_order', 'is_active', 'synced_at', 'created_at'],
+  stripe_ids: ['account', 'kind', 'local_key', 'stripe_id', 'created_at'],
   admins: ['id', 'email', 'password_hash', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'failed_login_attempts', 'locked_until', 'last_login_at', 'created_at', 'updated_at'],
   admin_tokens: ['id', 'admin_id', 'token_hash', 'ip', 'user_agent', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
   audit_logs: ['id', 'created_at', 'action', 'severity', 'user_type', 'admin_id', 'admin_email', 'ip_address', 'resource_type', 'resource_id', 'details'],

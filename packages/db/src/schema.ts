@@ -233,6 +233,15 @@ export type VoiceAgeValue = 'young' | 'middle_aged' | 'senior';
 export type VoiceSituationValue = 'conversational' | 'professional' | 'energetic' | 'calm' | 'warm';
 
 /** The TTS provider's voice catalogue as last synchronised; keyed by provider + provider voice id. */
+/** A Stripe customer (local_key: user id) or price (local_key: plan id and amount) in one account and mode. */
+export interface StripeIdsTable {
+  account: string;
+  kind: 'customer' | 'price';
+  local_key: string;
+  stripe_id: string;
+  created_at: CreatedAt;
+}
+
 export interface VoicesTable {
   provider: string;
   provider_voice_id: string;
@@ -353,6 +362,7 @@ export interface Database {
   generation_costs: GenerationCostsTable;
   credit_returns: CreditReturnsTable;
   voices: VoicesTable;
+  stripe_ids: StripeIdsTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   audit_logs: AuditLogsTable;

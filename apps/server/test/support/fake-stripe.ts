@@ -172,6 +172,9 @@ export class FakeStripe {
   readonly #invoicePayments = new Map<string, string[]>();
   readonly #pendingItems = new Map<string, Obj[]>();
   readonly #sessionPrice = new Map<string, string>();
+  /** Test and live mode are separate worlds: an object made with one kind of key is not found with the other. */
+  readonly #modeOf = new Map<string, 'live' | 'test'>();
+  #mode: 'live' | 'test' = 'test';
   #server: Server | undefined;
   #signer = new Stripe('sk_test_signer');
 
@@ -212,6 +215,7 @@ export class FakeStripe {
     this.#invoicePayments.clear();
     this.#pendingItems.clear();
     this.#sessionPrice.clear();
+    this.#modeOf.clear();
     this.failNext = undefined;
     this.declineCharges = 0;
     this.refundsPending = false;
@@ -228,6 +232,7 @@ export class FakeStripe {
     if (!String(headers.authorization ?? '').startsWith('Bearer sk_')) {
       return { ...this.#error(401, 'Invalid API Key provided', 'authentication_error'), replayed: false };
     }
+    this.#mode = /^Bearer (sk|rk)_live_/.test(String(headers.authorization)) ? 'live' : 'test';
     const key = method === 'POST' ? (headers['idempotency-key'] as string | undefined) : undefined;
     const params = JSON.stringify(body);
     if (key) {
@@ -292,14 +297,26 @@ export class FakeStripe {
   }
 
   #get(id: string, type: string): Obj {
-    const found = this.objects.get(id);
+    const found = this.#visible(id);
     if (!found || found.object !== type) throw new StripeFault(404, `No such ${type.replace('checkout.', '')}: '${id}'`, 'invalid_request_error', 'resource_missing');
     return found;
   }
 
   #store<T extends Obj>(obj: T): T {
     this.objects.set(obj.id, obj);
+    this.#modeOf.set(obj.id, this.#mode);
+    if ('livemode' in obj) (obj as Obj).livemode = this.#mode === 'live';
     return obj;
+  }
+
+  /** A stored object the current key's mode may see. */
+  #visible(id: string | undefined): Obj | undefined {
+    if (!id) return undefined;
+    const found = this.objects.get(id);
+    if (found && this.#modeOf.get(id) !== this.#mode) {
+      throw new StripeFault(400, `No such ${found.object}: '${id}'; a similar object exists in ${this.#modeOf.get(id)} mode, but a ${this.#mode} mode key was used to make this request.`, 'invalid_request_error', 'resource_missing');
+    }
+    return found;
   }
 
   /** A copy of `obj` with the requested `expand[]` paths replaced by the objects they name. */
@@ -347,7 +364,7 @@ export class FakeStripe {
   }
 
   #createPrice(b: Obj): Obj {
-    if (!this.objects.has(b.product)) throw new StripeFault(400, `No such product: '${b.product}'`);
+    if (!this.#visible(b.product)) throw new StripeFault(400, `No such product: '${b.product}'`);
     const amount = Number(b.unit_amount);
     return this.#store(
       build('price', {
@@ -365,9 +382,9 @@ export class FakeStripe {
   }
 
   #createSession(b: Obj): Obj {
-    const price = this.objects.get(b.line_items?.[0]?.price);
+    const price = this.#visible(b.line_items?.[0]?.price);
     if (!price) throw new StripeFault(400, `No such price: '${b.line_items?.[0]?.price}'`);
-    if (b.customer && !this.objects.has(b.customer)) throw new StripeFault(400, `No such customer: '${b.customer}'`);
+    if (b.customer && !this.#visible(b.customer)) throw new StripeFault(400, `No such customer: '${b.customer}'`);
     const id = `cs_test_${hex(16)}`;
     const amount = price.unit_amount * Number(b.line_items[0].quantity ?? 1);
     this.#sessionPrice.set(id, price.id);

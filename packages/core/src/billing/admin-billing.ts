@@ -150,7 +150,7 @@ export async function adjustSubscription(
       if (!plan || !plan.is_active) throw new AppError('NOT_FOUND', 'Plan not found');
       if (plan.id === sub.plan_id) throw new AppError('CONFLICT', 'The subscription is already on this plan.');
       if (sub.stripe_subscription_id && plan.billing_interval !== 'free') {
-        newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration)).stripePriceId;
+        newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration, trx)).stripePriceId;
       }
       newPlanId = plan.id;
     }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, TransactionStatus } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
+import { userIdForStripeCustomer } from './stripe-ids.ts';
 
 /** A payment as a provider reports it. */
 export interface PaymentRecord {
@@ -251,7 +252,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
       let userId = sub?.user_id;
       if (!userId && event.customerId) {
-        userId = (await trx.selectFrom('users').select('id').where('stripe_customer_id', '=', event.customerId).executeTakeFirst())?.id;
+        userId = await userIdForStripeCustomer(trx, event.customerId);
       }
       if (!userId) return NOT_OURS;
       const notice = await upsertPayment(trx, { userId, subscriptionId: sub?.id ?? null, planId: sub?.plan_id ?? null }, event.payment, null);

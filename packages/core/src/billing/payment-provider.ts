@@ -1,3 +1,4 @@
+import type { Executor } from '@reelsmith/db';
 import type { BillingEvent } from './billing-events.ts';
 
 export interface CheckoutRequest {
@@ -67,7 +68,8 @@ export interface PaymentProvider {
   extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void>;
   /**
    * Moves a subscription to another plan. `always_invoice` charges the difference now and applies
-   * the change only when that charge succeeds (`applied: false` leaves the old plan in force).
+   * the change only when that charge succeeds (`applied: false` leaves the old plan in force). Pass
+   * `db` when called inside a transaction: the provider may read and record ids through it.
    */
-  changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration): Promise<PlanChanged>;
+  changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration, db?: Executor): Promise<PlanChanged>;
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Executor } from '@reelsmith/db';
 import type { BillingEvent, PaymentRecord, SubscriptionState } from './billing-events.ts';
+import type { StripeIdStore } from './stripe-ids.ts';
+
+export { databaseStripeIds, type StripeIdStore } from './stripe-ids.ts';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider, PlanChanged, PlanChangeProration, RefundRequest } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -10,6 +14,8 @@ export interface StripeProviderOptions {
   host?: string | undefined;
   port?: number | undefined;
   protocol?: 'http' | 'https' | undefined;
+  /** Keeps customer and price ids per Stripe account and mode; without it the ids passed in are used. */
+  ids?: StripeIdStore | undefined;
 }
 
 const toDate = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
@@ -118,8 +124,13 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly stripe: Stripe;
   readonly #webhookSecret: string;
+  readonly #ids: StripeIdStore | undefined;
+  readonly #mode: 'live' | 'test';
+  #account: Promise<string> | undefined;
 
   constructor(options: StripeProviderOptions) {
+    this.#ids = options.ids;
+    this.#mode = /^(sk|rk)_live_/.test(options.secretKey) ? 'live' : 'test';
     this.stripe = new Stripe(options.secretKey, {
       apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: 2,
@@ -132,12 +143,29 @@ export class StripePaymentProvider implements PaymentProvider {
     this.#webhookSecret = options.webhookSecret;
   }
 
+  /** The Stripe account and mode the keys act in ('acct_…:live'), which the ids we keep belong to. */
+  accountKey(): Promise<string> {
+    this.#account ??= this.stripe.accounts.retrieveCurrent().then(
+      (account) => `${account.id}:${this.#mode}`,
+      (err: unknown) => {
+        // A restricted key may not read the account: the mode alone still keeps test and live apart.
+        if (err instanceof Stripe.errors.StripePermissionError) return `restricted:${this.#mode}`;
+        this.#account = undefined;
+        throw err;
+      },
+    );
+    return this.#account;
+  }
+
   /**
-   * The Stripe price for a plan, made on first use when the plan has none yet. The keys belong to
+   * The Stripe price for a plan, made on first use in this account and mode. The keys belong to
    * this attempt: a retry of one call replays, a later buyer starts afresh (never a stored 500).
    */
-  async #priceFor(plan: CheckoutRequest['plan'], attempt: string): Promise<string> {
-    if (plan.stripePriceId) return plan.stripePriceId;
+  async #priceFor(plan: CheckoutRequest['plan'], attempt: string, db?: Executor): Promise<string> {
+    const localKey = `${plan.id}:${plan.currency}:${plan.priceCents}:${plan.billingInterval}`;
+    const account = this.#ids ? await this.accountKey() : null;
+    const known = this.#ids && account ? await this.#ids.find(account, 'price', localKey, db) : plan.stripePriceId;
+    if (known) return known;
     const product = await this.stripe.products.create(
       { name: `Reelsmith ${plan.name}`, metadata: { planId: plan.id, planCode: plan.code } },
       { idempotencyKey: `product-${plan.id}-${attempt}` },
@@ -152,19 +180,23 @@ export class StripePaymentProvider implements PaymentProvider {
       },
       { idempotencyKey: `price-${plan.id}-${plan.priceCents}-${attempt}` },
     );
+    if (this.#ids && account) await this.#ids.remember(account, 'price', localKey, price.id, db);
     return price.id;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
     const attempt = request.sessionIdHint;
-    const customerId =
-      request.customerId ??
-      (
+    const account = this.#ids ? await this.accountKey() : null;
+    let customerId = this.#ids && account ? await this.#ids.find(account, 'customer', request.userId) : request.customerId;
+    if (!customerId) {
+      customerId = (
         await this.stripe.customers.create(
           { email: request.email, ...(request.name ? { name: request.name } : {}), metadata: { userId: request.userId } },
           { idempotencyKey: `customer-${request.userId}-${attempt}` },
         )
       ).id;
+      if (this.#ids && account) await this.#ids.remember(account, 'customer', request.userId, customerId);
+    }
     const price = await this.#priceFor(request.plan, attempt);
     const metadata = { userId: request.userId, planId: request.plan.id };
     const session = await this.stripe.checkout.sessions.create(
@@ -181,7 +213,7 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: `checkout-${attempt}` },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { id: session.id, url: session.url, customerId, stripePriceId: request.plan.stripePriceId ? null : price };
+    return { id: session.id, url: session.url, customerId, stripePriceId: price === request.plan.stripePriceId ? null : price };
   }
 
   /** The charge behind a PaymentIntent (null while it is processing). */
@@ -287,13 +319,13 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration): Promise<PlanChanged> {
+  async changePlan(externalSubscriptionId: string, plan: CheckoutRequest['plan'], proration: PlanChangeProration, db?: Executor): Promise<PlanChanged> {
     const attempt = randomBytes(9).toString('base64url');
     const sub = await this.stripe.subscriptions.retrieve(externalSubscriptionId);
     const item = sub.items.data[0];
     if (!item) throw new Error('the Stripe subscription has no item to change');
-    const price = await this.#priceFor(plan, attempt);
-    const stripePriceId = plan.stripePriceId ? null : price;
+    const price = await this.#priceFor(plan, attempt, db);
+    const stripePriceId = price === plan.stripePriceId ? null : price;
     if (proration === 'always_invoice') {
       // Charged now; a declined charge leaves the change pending and the old plan in force. Pending
       // updates take only a few parameters, so the metadata follows in a second call.

@@ -4,6 +4,7 @@ import * as shareViewLog from './2026_11_22_0002_share_view_log.ts';
 import * as generationJobs from './2026_11_22_0003_generation_jobs.ts';
 import * as providerCosts from './2026_11_22_0004_provider_costs.ts';
 import * as voices from './2026_11_22_0005_voices.ts';
+import * as stripeIds from './2026_11_23_0001_stripe_ids.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_generation_jobs': generationJobs,
   '2026_11_22_0004_provider_costs': providerCosts,
   '2026_11_22_0005_voices': voices,
+  '2026_11_23_0001_stripe_ids': stripeIds,
 };
