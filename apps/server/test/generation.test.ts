@@ -142,9 +142,13 @@ describe('generation on the local engine', () => {
   });
 
   it('refuses HD for a Free customer and videos without an avatar', async () => {
+    // The plan is asked first: HD reads 'HD Quality Locked' whatever else is missing.
     const hd = await api('POST', `/api/projects/${freeProjectId}/generate-omni-videos`, { quality: 'high', model: 'omni-human' }, free);
-    expect(hd.statusCode).toBe(400);
-    expect(hd.json().error).toBe('Please select an avatar in Step 3 before generating videos');
+    expect(hd.statusCode).toBe(402);
+    expect(hd.json().error).toBe('HD Quality Locked: High-quality video generation is only available for paid subscribers.');
+    const noAvatar = await api('POST', `/api/projects/${freeProjectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' }, free);
+    expect(noAvatar.statusCode).toBe(400);
+    expect(noAvatar.json().error).toBe('Please select an avatar in Step 3 before generating videos');
   });
 
   it('renders a talking video per scene at 360p, exactly the audio length, then merges with each transition', async () => {
