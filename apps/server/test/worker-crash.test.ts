@@ -90,47 +90,55 @@ describe.runIf(postgresTestUrl())('a worker killed during a render', () => {
   it(`loses nothing and recovers within ${RECOVERY_LIMIT_MS / 1000} s: another worker takes the job over and finishes every scene video`, async () => {
     const { userId, projectId: id, api, cookie } = await readyForVideos('crash@example.com');
     const env = { DATABASE_URL: db.url!, DATA_DIR: t.config.dataDir };
+    // One after the other: each seeds the startup data on its way up.
     const first = startWorker(env);
+    workers.push(first.process);
+    await first.ready;
     const second = startWorker(env);
-    workers.push(first.process, second.process);
-    await Promise.all([first.ready, second.ready]);
+    workers.push(second.process);
+    await second.ready;
+    try {
+      // The second worker is paused while the first takes the job, so we know which one to kill.
+      second.process.kill('SIGSTOP');
+      const job = await startGeneration(t.app.core, userId, id, 'videos', { quality: 'high', watermark: false });
+      await until('the first worker to start rendering', async () => {
+        const row = await db.db.selectFrom('generation_jobs').select(['status', 'percent', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+        return row.status === 'running' && row.percent > 0 ? row : undefined;
+      }, 60_000);
+      second.process.kill('SIGCONT');
 
-    // The second worker is paused while the first takes the job, so we know which one to kill.
-    second.process.kill('SIGSTOP');
-    const job = await startGeneration(t.app.core, userId, id, 'videos', { quality: 'high', watermark: false });
-    await until('the first worker to start rendering', async () => {
-      const row = await db.db.selectFrom('generation_jobs').select(['status', 'percent', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
-      return row.status === 'running' && row.percent > 0 ? row : undefined;
-    }, 60_000);
-    second.process.kill('SIGCONT');
+      first.process.kill('SIGKILL');
+      const killedAt = Date.now();
+      const afterKill = await db.db.selectFrom('generation_jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+      expect(afterKill).toEqual({ status: 'running', attempts: 1 });
+      const project = await db.db.selectFrom('projects').select(['assets', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect((project.assets as { video_generated?: unknown }).video_generated).toBeUndefined();
 
-    first.process.kill('SIGKILL');
-    const killedAt = Date.now();
-    const afterKill = await db.db.selectFrom('generation_jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
-    expect(afterKill).toEqual({ status: 'running', attempts: 1 });
-    const project = await db.db.selectFrom('projects').select(['assets', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect((project.assets as { video_generated?: unknown }).video_generated).toBeUndefined();
+      // Another worker claims the next attempt: the job is running again.
+      await until('another worker to take the job over', async () => {
+        const row = await db.db.selectFrom('generation_jobs').select(['attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+        return row.attempts >= 2 ? row : undefined;
+      }, 60_000, 100);
+      const recoveryMs = Date.now() - killedAt;
+      process.stdout.write(`worker-crash: job taken over ${(recoveryMs / 1000).toFixed(1)} s after SIGKILL\n`);
+      expect(recoveryMs).toBeLessThan(RECOVERY_LIMIT_MS);
 
-    // Another worker claims the next attempt: the job is running again.
-    await until('another worker to take the job over', async () => {
-      const row = await db.db.selectFrom('generation_jobs').select(['attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
-      return row.attempts >= 2 ? row : undefined;
-    }, 60_000, 100);
-    const recoveryMs = Date.now() - killedAt;
-    process.stdout.write(`worker-crash: job taken over ${(recoveryMs / 1000).toFixed(1)} s after SIGKILL\n`);
-    expect(recoveryMs).toBeLessThan(RECOVERY_LIMIT_MS);
-
-    const done = await until('the retry to succeed', async () => {
-      const row = await db.db.selectFrom('generation_jobs').select(['status', 'attempts', 'error']).where('id', '=', job.id).executeTakeFirstOrThrow();
-      if (row.status === 'dead') throw new Error(`job died: ${row.error}`);
-      return row.status === 'succeeded' ? row : undefined;
-    }, 120_000);
-    expect(done.attempts).toBe(2);
-    const finished = (await api('GET', `/api/projects/${id}`)).json();
-    expect(finished.status).toBe('LipSynced');
-    for (const scene of finished.scenes) {
-      const url: string = finished.assets.video_generated[scene.sceneId];
-      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+      const done = await until('the retry to succeed', async () => {
+        const row = await db.db.selectFrom('generation_jobs').select(['status', 'attempts', 'error']).where('id', '=', job.id).executeTakeFirstOrThrow();
+        if (row.status === 'dead') throw new Error(`job died: ${row.error}`);
+        return row.status === 'succeeded' ? row : undefined;
+      }, 120_000);
+      expect(done.attempts).toBe(2);
+      const finished = (await api('GET', `/api/projects/${id}`)).json();
+      expect(finished.status).toBe('LipSynced');
+      for (const scene of finished.scenes) {
+        const url: string = finished.assets.video_generated[scene.sceneId];
+        expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+      }
+    } finally {
+      // The next test counts renders: no worker of this one may still be working.
+      first.process.kill('SIGKILL');
+      second.process.kill('SIGKILL');
     }
   }, 300_000);
 
