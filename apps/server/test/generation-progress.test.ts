@@ -5,6 +5,7 @@ import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { projectMessages } from '@reelsmith/shared';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trpcCall } from './support/trpc-call.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
 const createCaller = createCallerFactory(appRouter);
@@ -104,6 +105,11 @@ describe.each(testDatabaseKinds())('generation.progress on %s', (kind) => {
     const sessionToken = decodeURIComponent(/(?:^|;\s*)rs_session=([^;]*)/.exec(cookie)![1]!);
     const caller = createCaller(await createApiContext(t.app.core, { sessionToken, adminToken: undefined, ip: '203.0.113.9', userAgent: 'vitest' }));
     await expect(caller.generation.progress({ id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: projectMessages.notFound });
+  });
+
+  it.each(cases)('answers 404 with the project message for the job list (generation.jobs) for %s', async (_, who) => {
+    const { cookie, id } = who();
+    expect(await trpcCall(t.app, 'query', 'generation.jobs', { id }, cookie)).toEqual({ status: 404, error: projectMessages.notFound });
   });
 
   it("streams the owner's jobs to the owner", async () => {
