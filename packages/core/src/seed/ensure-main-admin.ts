@@ -22,7 +22,9 @@ export async function ensureMainAdmin(
   if (existing) return { email: existing.email, created: false };
   const email = (credentials.email ?? DEFAULT_MAIN_ADMIN_EMAIL).toLowerCase();
   const password = credentials.password ?? generatePassword();
-  await deps.db
+  // Several processes starting at once on a new database race here: the first insert wins, the
+  // others read what it made.
+  const inserted = await deps.db
     .insertInto('admins')
     .values({
       email,
@@ -32,7 +34,13 @@ export async function ensureMainAdmin(
       role: 'superadmin',
       is_main: true,
     })
-    .execute();
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const winner = await deps.db.selectFrom('admins').select(['email']).where('is_main', '=', true).executeTakeFirst();
+    return { email: winner?.email ?? email, created: false };
+  }
   deps.logger.info({ email }, 'main admin created');
   return credentials.password ? { email, created: true } : { email, created: true, generatedPassword: password };
 }

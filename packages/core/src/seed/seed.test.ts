@@ -35,6 +35,15 @@ describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
     await t.reset();
   });
 
+  it('makes one main admin when several processes start at once on a new database', async () => {
+    const deps = testDeps(t.db);
+    const results = await Promise.all(Array.from({ length: 10 }, () => ensureMainAdmin(deps, { email: 'Main@Example.com', password: 'Main-admin-pass-1' })));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.email))).toEqual(new Set(['main@example.com']));
+    const admins = await t.db.selectFrom('admins').select(['email', 'is_main']).execute();
+    expect(admins).toEqual([{ email: 'main@example.com', is_main: true }]);
+  });
+
   it('seeds plans idempotently', async () => {
     const deps = testDeps(t.db);
     await seedPlans(deps);
