@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildRuntimeDeps } from './deps.ts';
 import { createLogger } from './logger.ts';
 import { prepareStartupData } from './startup-data.ts';
+import { checkStripeSetup } from './payments.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,6 +25,16 @@ async function main(): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     return;
+  }
+  try {
+    await checkStripeSetup(config, runtime.core.payments, logger);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      await runtime.close();
+      process.exit(78);
+    }
+    throw err;
   }
   const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
   app.addHook('onClose', async () => runtime.close());

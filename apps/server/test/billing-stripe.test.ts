@@ -1,4 +1,6 @@
-import { adjustSubscription } from '@reelsmith/core';
+import { adjustSubscription, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS, StripePaymentProvider } from '@reelsmith/core';
+import type { Config } from '../src/config.ts';
+import { checkStripeSetup } from '../src/payments.ts';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { describe, expect, it } from 'vitest';
 import { useStripeApp } from './support/stripe-test-app.ts';
@@ -31,7 +33,7 @@ describe.each(testDatabaseKinds())('billing with Stripe on %s', (kind) => {
       cancel_url: `http://127.0.0.1:3999/payment-result?status=cancelled&session_id={CHECKOUT_SESSION_ID}&planId=${c.plans.proMonthly}`,
     });
     expect(create?.headers.authorization).toBe('Bearer sk_test_reelsmith');
-    expect(create?.headers['stripe-version']).toBeTruthy();
+    expect(create?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(create?.headers['idempotency-key']).toBeTruthy();
     const user = await c.t.db.db.selectFrom('users').select('stripe_customer_id').executeTakeFirstOrThrow();
     expect(user.stripe_customer_id).toBe([...c.stripe.objects.values()].find((o) => o.object === 'customer')?.id);
@@ -205,5 +207,27 @@ describe.each(testDatabaseKinds())('billing with Stripe on %s', (kind) => {
     expect(res.statusCode).toBe(500);
     expect(res.json().error).not.toContain('Stripe is down');
     expect(await c.t.db.db.selectFrom('checkout_sessions').select('id').execute()).toHaveLength(0);
+  });
+
+  it('refuses to start in production when the webhook endpoint is missing or incomplete, and says what to fix', async () => {
+    const config = { isProduction: true, publicUrl: 'https://reelsmith.example' } as Config;
+    const payments = c.t.app.core.payments;
+    const warnings: string[] = [];
+    const logger = { info: () => {}, debug: () => {}, warn: (_o: object, msg?: string) => void warnings.push(msg ?? ''), error: () => {} };
+    expect(await checkStripeSetup({ ...config, isProduction: false }, payments, logger)).toBe('skipped');
+    await expect(checkStripeSetup(config, payments, logger)).rejects.toThrow('no Stripe webhook endpoint for https://reelsmith.example/api/stripe/webhook');
+    const endpoint = c.stripe.addWebhookEndpoint({ url: 'https://reelsmith.example/api/stripe/webhook', enabled_events: ['checkout.session.completed', 'invoice.paid'], api_version: '2024-06-20' });
+    const refused = checkStripeSetup(config, payments, logger);
+    await expect(refused).rejects.toThrow('does not send checkout.session.async_payment_succeeded');
+    await expect(checkStripeSetup(config, payments, logger)).rejects.toThrow(`uses API version 2024-06-20, not ${STRIPE_API_VERSION}`);
+    endpoint.enabled_events = [...STRIPE_WEBHOOK_EVENTS];
+    endpoint.api_version = STRIPE_API_VERSION;
+    expect(await checkStripeSetup(config, payments, logger)).toBe('ok');
+    endpoint.status = 'disabled';
+    await expect(checkStripeSetup(config, payments, logger)).rejects.toThrow('is disabled');
+    // A restricted key that may not list endpoints: a warning, not a refusal.
+    const restricted = new StripePaymentProvider({ secretKey: 'rk_live_reelsmith', webhookSecret: 'whsec_x', host: '127.0.0.1', port: Number(new URL(c.stripe.url).port), protocol: 'http' });
+    expect(await checkStripeSetup(config, restricted, logger)).toBe('unchecked');
+    expect(warnings.at(-1)).toContain('may not read webhook endpoints');
   });
 });

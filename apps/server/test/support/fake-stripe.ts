@@ -175,6 +175,7 @@ export class FakeStripe {
   /** Test and live mode are separate worlds: an object made with one kind of key is not found with the other. */
   readonly #modeOf = new Map<string, 'live' | 'test'>();
   #mode: 'live' | 'test' = 'test';
+  #restricted = false;
   #server: Server | undefined;
   #signer = new Stripe('sk_test_signer');
 
@@ -229,10 +230,11 @@ export class FakeStripe {
 
   #answer(request: RecordedRequest): { status: number; answer: Obj; replayed: boolean } {
     const { method, path, body, headers } = request;
-    if (!String(headers.authorization ?? '').startsWith('Bearer sk_')) {
+    if (!/^Bearer (sk|rk)_/.test(String(headers.authorization ?? ''))) {
       return { ...this.#error(401, 'Invalid API Key provided', 'authentication_error'), replayed: false };
     }
     this.#mode = /^Bearer (sk|rk)_live_/.test(String(headers.authorization)) ? 'live' : 'test';
+    this.#restricted = String(headers.authorization).startsWith('Bearer rk_');
     const key = method === 'POST' ? (headers['idempotency-key'] as string | undefined) : undefined;
     const params = JSON.stringify(body);
     if (key) {
@@ -281,7 +283,12 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') return (b) => this.#createSession(b);
     if (method === 'POST' && path === '/v1/refunds') return (b) => this.#expand(this.#createRefund(b), b.expand);
     if (method === 'GET' && path === '/v1/invoice_payments') return (b) => this.#listInvoicePayments(b);
-    if (method === 'GET' && path === '/v1/webhook_endpoints') return () => list(this.webhookEndpoints, '/v1/webhook_endpoints');
+    if (method === 'GET' && path === '/v1/webhook_endpoints') {
+      return () => {
+        if (this.#restricted) throw new StripeFault(403, 'The provided key does not have the required permissions for this endpoint.', 'invalid_request_error');
+        return list(this.webhookEndpoints, '/v1/webhook_endpoints');
+      };
+    }
     if (method === 'GET' && path === '/v1/account') return () => this.#account();
     if ((match = m(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const id = match[1]!;
@@ -653,6 +660,16 @@ export class FakeStripe {
     sub.status = 'active';
     this.#emit('customer.subscription.updated', sub);
     return invoice;
+  }
+
+  /** A webhook endpoint set up in the Dashboard. */
+  addWebhookEndpoint(values: { url: string; enabled_events: string[]; api_version?: string | null; status?: 'enabled' | 'disabled' }): Obj {
+    const endpoint = build('webhook_endpoint', {
+      id: newId('we'), created: this.now, description: null, metadata: {}, livemode: false, application: null, api_version: values.api_version ?? null,
+      enabled_events: values.enabled_events, status: values.status ?? 'enabled', url: values.url,
+    });
+    this.webhookEndpoints.push(endpoint);
+    return endpoint;
   }
 
   /** A change made in the Dashboard, under the API's rules (form-style values: 'true', numbers as strings). */
