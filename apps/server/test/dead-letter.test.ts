@@ -201,6 +201,10 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
       .returning('id')
       .executeTakeFirstOrThrow();
   }
+  const projectMedia = async () => {
+    const row = await t.db.db.selectFrom('projects').select(['assets', 'params', 'scenes']).where('id', '=', projectId).executeTakeFirstOrThrow();
+    return row;
+  };
   const jobRow = (id: string) => t.db.db.selectFrom('generation_jobs').select(['status', 'attempts', 'stage']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('runs a job started twice at the same moment once: the second runner does nothing', async () => {
@@ -216,6 +220,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
   it('records nothing from a runner whose attempt another worker took over', async () => {
     const job = await voiceoverJob(2);
     const { deps, calls } = slowSpeech(1_500);
+    const projectBefore = await projectMedia();
     const stale = runGenerationJob(deps, job.id, { lastAttempt: false });
     const deadline = Date.now() + 10_000;
     while (calls.n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -223,9 +228,27 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     // Another worker claims the next attempt (as after a heartbeat that stopped) and is still working.
     await t.db.db.updateTable('generation_jobs').set((eb) => ({ attempts: eb('attempts', '+', 1), stage: 'Taken over' })).where('id', '=', job.id).execute();
     expect(await stale).toBe('skipped');
+    // Its outputs never reach the project: the newer attempt's (or none) stand.
+    expect(await projectMedia()).toEqual(projectBefore);
     expect(await jobRow(job.id)).toEqual({ status: 'running', attempts: 2, stage: 'Taken over' });
     // Nor does it finalise a failure over the newer attempt.
     expect(await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: false });
     expect((await jobRow(job.id)).status).toBe('running');
+  }, 60_000);
+
+  it('saves nothing on the project from a runner whose job was finalised while it worked', async () => {
+    const job = await voiceoverJob(3);
+    const { deps, calls } = slowSpeech(1_500);
+    const projectBefore = await projectMedia();
+    const stale = runGenerationJob(deps, job.id, { lastAttempt: false });
+    const deadline = Date.now() + 10_000;
+    while (calls.n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // The queue gave up on it meanwhile (its time ran out): the dead letter finalises the same attempt.
+    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'Generation stopped after several attempts. Please try again.', reason: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: true });
+    expect(await stale).toBe('skipped');
+    expect((await jobRow(job.id)).status).toBe('dead');
+    const after = await projectMedia();
+    expect(after.assets).toEqual(projectBefore.assets);
+    expect(after.scenes).toEqual(projectBefore.scenes);
   }, 60_000);
 });

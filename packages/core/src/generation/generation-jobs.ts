@@ -80,6 +80,22 @@ export async function reportJobProgress(db: Executor, id: string, attempt: numbe
     .execute();
 }
 
+/**
+ * Locks the job row for the caller's transaction while the attempt is still the running one; answers
+ * false when another runner took the job over or it was finalised meanwhile.
+ */
+export async function lockCurrentAttempt(trx: Executor, id: string, attempt: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('generation_jobs')
+    .select('id')
+    .where('id', '=', id)
+    .where('attempts', '=', attempt)
+    .where('status', '=', 'running')
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Answers false when the attempt was no longer the job's current one (its result is not recorded). */
 export async function markJobSucceeded(db: Executor, id: string, attempt: number, now: Date, result: Record<string, unknown>): Promise<boolean> {
   const res = await db

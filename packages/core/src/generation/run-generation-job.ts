@@ -4,8 +4,9 @@ import { AppError } from '@reelsmith/shared';
 import { capabilityOfStep, recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
 import { finaliseFailedJob } from './finalise-failed-job.ts';
-import { claimJobAttempt, findGenerationJob, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
-import type { JobContext } from './job-context.ts';
+import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
+import { StaleAttemptError, type JobContext } from './job-context.ts';
+import { changeProject } from './project-update.ts';
 import { runAvatarProductStep } from './steps/avatar-product-step.ts';
 import { runAvatarsStep } from './steps/avatars-step.ts';
 import { runFinalStep } from './steps/final-step.ts';
@@ -70,6 +71,11 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     input: row.input,
     progress: (stage, percent) => reportJobProgress(deps.db, row.id, current, stage, percent),
     recordCost: (cost) => recordGenerationCost(deps.db, { jobId: row.id, projectId: row.project_id, userId: row.user_id }, capabilityOfStep[row.kind], cost),
+    saveProject: (change) =>
+      deps.db.transaction().execute(async (trx) => {
+        if (!(await lockCurrentAttempt(trx, row.id, current))) throw new StaleAttemptError(row.id);
+        return changeProject(trx, row.user_id, row.project_id, change);
+      }),
   };
   try {
     const result = await steps[row.kind](ctx);
@@ -77,6 +83,10 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt finished after it was taken over; result not recorded');
     return 'skipped';
   } catch (err) {
+    if (err instanceof StaleAttemptError) {
+      deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt taken over before it saved; outputs not recorded');
+      return 'skipped';
+    }
     const permanent = isPermanent(err);
     const final = permanent || attempt.lastAttempt;
     const reason = err instanceof Error ? err.message : String(err);

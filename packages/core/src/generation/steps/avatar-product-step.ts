@@ -5,7 +5,6 @@ import { findOwnedProject } from '../../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../../projects/project-media.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
-import { changeProject } from '../project-update.ts';
 import { withWorkDir } from '../work-dir.ts';
 
 /** Four pictures of the chosen avatar with the customer's product, in four layouts. */
@@ -48,11 +47,9 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
     }
     return out;
   });
-  await deps.db.transaction().execute((trx) =>
-    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
-      assets: { ...p.assets, product: mediaUrl(input.productKey), avatar_product: { variations: urls, selected: null, skipped: false } },
-      params: { ...p.params, avatar_product: { interactionPrompt: input.interactionPrompt } },
-    })),
-  );
+  await ctx.saveProject((p) => ({
+    assets: { ...p.assets, product: mediaUrl(input.productKey), avatar_product: { variations: urls, selected: null, skipped: false } },
+    params: { ...p.params, avatar_product: { interactionPrompt: input.interactionPrompt } },
+  }));
   return { variations: urls };
 }

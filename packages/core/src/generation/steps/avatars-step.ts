@@ -2,7 +2,6 @@ import { generateAvatarInputSchema } from '@reelsmith/shared';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
-import { changeProject } from '../project-update.ts';
 import { withWorkDir } from '../work-dir.ts';
 
 /** Four avatar variations for the description, at the project's aspect; a new set clears the choice. */
@@ -31,12 +30,10 @@ export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, un
     }
     return { urls, model: images[0]?.model ?? input.model };
   });
-  await deps.db.transaction().execute((trx) =>
-    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
-      aspect: input.aspectRatio,
-      assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), variations: stored.urls, selected: null } },
-      params: { ...p.params, aspect: input.aspectRatio, avatar: { combinedPrompt: input.combinedPrompt, model: input.model } },
-    })),
-  );
+  await ctx.saveProject((p) => ({
+    aspect: input.aspectRatio,
+    assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), variations: stored.urls, selected: null } },
+    params: { ...p.params, aspect: input.aspectRatio, avatar: { combinedPrompt: input.combinedPrompt, model: input.model } },
+  }));
   return { variations: stored.urls, engineModel: stored.model };
 }

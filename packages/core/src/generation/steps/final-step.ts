@@ -7,7 +7,6 @@ import { loadEntitlements } from '../../billing/entitlements.ts';
 import { assertFinalWithinPlan } from '../plan-check.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
-import { changeProject } from '../project-update.ts';
 import { selectedPicture } from '../project-status.ts';
 import { withWorkDir } from '../work-dir.ts';
 
@@ -63,14 +62,12 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
     deps.logger.warn({ projectId: ctx.projectId, err: err.message }, 'merge failed; falling back to a playlist');
     final = { type: 'playlist', url: JSON.stringify({ videos: urls }), mergedAt: deps.clock.now().toISOString(), ...(poster ? { posterUrl: poster } : {}) };
   }
-  await deps.db.transaction().execute((trx) =>
-    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
-      assets: { ...p.assets, final },
-      params: { ...p.params, final: { transition: input.transition } },
-      currentStep: 6,
-      lastError: null,
-    })),
-  );
+  await ctx.saveProject((p) => ({
+    assets: { ...p.assets, final },
+    params: { ...p.params, final: { transition: input.transition } },
+    currentStep: 6,
+    lastError: null,
+  }));
   deps.email?.projectComplete(ctx.userId, ctx.projectId);
   return { final };
 }

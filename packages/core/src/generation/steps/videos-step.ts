@@ -5,7 +5,6 @@ import { findOwnedProject } from '../../projects/project-rows.ts';
 import { loadEntitlements, renderSettings } from '../../billing/entitlements.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
-import { changeProject } from '../project-update.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
 
@@ -77,17 +76,15 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
       return { sceneId: scene.sceneId, url: mediaUrl(key), durationSeconds: Math.round(durationSeconds * 1000) / 1000 };
     });
   });
-  await deps.db.transaction().execute((trx) =>
-    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
-      assets: {
-        ...p.assets,
-        video_generated: Object.fromEntries(videos.map((v) => [v.sceneId, v.url])),
-        video_durations: { ...(p.assets.video_durations ?? {}), ...Object.fromEntries(videos.map((v) => [v.sceneId, v.durationSeconds])) },
-        final: null,
-      },
-      params: { ...p.params, video: { quality: input.quality, model: 'omni-human' } },
-      lastError: null,
-    })),
-  );
+  await ctx.saveProject((p) => ({
+    assets: {
+      ...p.assets,
+      video_generated: Object.fromEntries(videos.map((v) => [v.sceneId, v.url])),
+      video_durations: { ...(p.assets.video_durations ?? {}), ...Object.fromEntries(videos.map((v) => [v.sceneId, v.durationSeconds])) },
+      final: null,
+    },
+    params: { ...p.params, video: { quality: input.quality, model: 'omni-human' } },
+    lastError: null,
+  }));
   return { videos, quality: input.quality, watermark: input.watermark };
 }

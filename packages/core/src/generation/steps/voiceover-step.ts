@@ -5,7 +5,6 @@ import { mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
-import { changeProject } from '../project-update.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
 
 /** Where a voice clip's character alignment is stored (providers that return one). */
@@ -53,30 +52,28 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
       return { sceneId: scene.sceneId, url: mediaUrl(key), durationSeconds: Math.round(durationSeconds * 1000) / 1000 };
     }),
   );
-  await deps.db.transaction().execute((trx) =>
-    changeProject(trx, ctx.userId, ctx.projectId, (p) => ({
-      scenes: p.scenes.map((s) => {
-        const clip = clips.find((c) => c.sceneId === s.sceneId);
-        return clip ? { ...s, actualDuration: clip.durationSeconds } : s;
-      }),
-      assets: {
-        ...p.assets,
-        voiceover: Object.fromEntries(clips.map((c) => [c.sceneId, c.url])),
-        video_durations: { ...(p.assets.video_durations ?? {}), ...Object.fromEntries(clips.map((c) => [c.sceneId, c.durationSeconds])) },
+  await ctx.saveProject((p) => ({
+    scenes: p.scenes.map((s) => {
+      const clip = clips.find((c) => c.sceneId === s.sceneId);
+      return clip ? { ...s, actualDuration: clip.durationSeconds } : s;
+    }),
+    assets: {
+      ...p.assets,
+      voiceover: Object.fromEntries(clips.map((c) => [c.sceneId, c.url])),
+      video_durations: { ...(p.assets.video_durations ?? {}), ...Object.fromEntries(clips.map((c) => [c.sceneId, c.durationSeconds])) },
+    },
+    params: {
+      ...p.params,
+      voiceover: {
+        voiceId: input.voiceId,
+        language: input.language ?? voice.language,
+        gender: input.gender ?? voice.gender,
+        age: input.age ?? voice.age,
+        speed: input.speed ?? 1,
+        sceneSpeedSettings: input.sceneSpeedSettings,
+        voiceDetails: { name: voice.name, gender: voice.gender, age: voice.age, accent: voice.accent, description: voice.description, situation: voice.situation },
       },
-      params: {
-        ...p.params,
-        voiceover: {
-          voiceId: input.voiceId,
-          language: input.language ?? voice.language,
-          gender: input.gender ?? voice.gender,
-          age: input.age ?? voice.age,
-          speed: input.speed ?? 1,
-          sceneSpeedSettings: input.sceneSpeedSettings,
-          voiceDetails: { name: voice.name, gender: voice.gender, age: voice.age, accent: voice.accent, description: voice.description, situation: voice.situation },
-        },
-      },
-    })),
-  );
+    },
+  }));
   return { clips };
 }
