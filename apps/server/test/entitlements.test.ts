@@ -249,6 +249,21 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
       sideEffects: async (c) => projectRow(c.params.id!),
     },
     {
+      route: 'PUT /api/projects/{id}',
+      procedure: 'projects.update',
+      governs: 'quality (the stored choice)',
+      refused: { who: 'free', status: 402, message: generationMessages.hdLocked, setup: async () => ({ params: { id: await insertProject('free') }, body: { params: { video: { quality: 'high' } } } }) },
+      allowed: {
+        who: 'paid', status: 200,
+        setup: async () => ({ params: { id: await insertProject('paid', { reelTime: 30 }) }, body: { params: { video: { quality: 'high' } } } }),
+        check: async (_answer, c) => {
+          const row = await t.db.db.selectFrom('projects').select('params').where('id', '=', c.params.id!).executeTakeFirstOrThrow();
+          expect((row.params as { video?: { quality?: string } }).video?.quality).toBe('high');
+        },
+      },
+      sideEffects: async (c) => t.db.db.selectFrom('projects').select(['params', 'updated_at']).where('id', '=', c.params.id!).executeTakeFirstOrThrow(),
+    },
+    {
       route: 'POST /api/projects/{id}/generate-scenes',
       procedure: 'generation.generateScenes',
       governs: 'reel time',

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { createProjectInputSchema, patchProjectInputSchema, updateProjectInputSchema } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { consumeVideoCredit } from '../billing/usage.ts';
-import { assertReelTimeAllowed } from '../billing/entitlements.ts';
+import { assertReelTimeAllowed, loadEntitlements, qualityRefusal } from '../billing/entitlements.ts';
 import { findCurrentSubscription } from '../billing/subscriptions.ts';
 import { assertProjectMedia, avatarPool, resolveSelection } from './project-media.ts';
 import { deriveStatus } from '../generation/project-status.ts';
@@ -67,6 +67,12 @@ export async function updateProject(deps: CoreDeps, userId: string, input: Updat
   return deps.db.transaction().execute(async (trx) => {
     const project = await findOwnedProject(trx, userId, input.id, { lock: true });
     if (input.reelTime !== undefined && input.reelTime !== project.reelTime) await assertReelTimeAllowed(deps, userId, input.reelTime, trx);
+    // The wizard's stored quality choice is plan-governed too: a plan without HD cannot save it.
+    const quality = input.params?.video?.quality;
+    if (quality && quality !== project.params.video?.quality) {
+      const refusal = qualityRefusal(await loadEntitlements(deps, userId, trx), quality);
+      if (refusal) throw refusal;
+    }
     const assets: ProjectAssets = { ...project.assets };
     if (input.assets?.avatar_product) {
       const choice = input.assets.avatar_product;
