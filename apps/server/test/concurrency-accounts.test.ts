@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('parallel account and back-office writes on %
     }
     const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
-    let parsed: Record<string, unknown> = {};
+    let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
     } catch {
