@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
-import { createFakeElevenLabs, createFakeOpenAi, FakeReplicate, FAKE_ELEVENLABS_VOICES } from '@reelsmith/media/fakes';
+import { createFakeElevenLabs, createFakeOpenAi, FakeReplicate, FAKE_ELEVENLABS_VOICES, REPLICATE_OUT_OF_CREDIT } from '@reelsmith/media/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { providersEnvSchema } from '../src/providers-env.ts';
@@ -104,12 +104,17 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
 
   it('returns the credit when the paid video step fails, and takes it again on the next try', async () => {
     expect(await documentsUsed()).toBe(1);
-    replicate.server.misbehave(/omni-human\/predictions$/, ...Array.from({ length: 3 }, () => ({ status: 402, json: { detail: 'You have insufficient credit' } })));
+    // Out of credit at the provider: never retried (one create asked), the spec's credits sentence, not the provider's words.
+    const before = replicate.creates;
+    replicate.server.misbehave(/omni-human\/predictions$/, ...Array.from({ length: 3 }, () => REPLICATE_OUT_OF_CREDIT));
     const failed = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
     replicate.server.behave();
     expect(failed.statusCode).toBe(422);
-    expect(failed.json().error).toMatch(/Your video credit has been returned\.$/);
-    expect(failed.body).not.toContain('insufficient credit');
+    expect(failed.json().error).toMatch(/^Your account has insufficient credits\. Please upgrade your plan or wait for your quota to reset\..*Your video credit has been returned\.$/);
+    expect(failed.body).not.toContain('replicate.com/account/billing');
+    expect(replicate.creates).toBe(before);
+    // One ask per scene at most: an out-of-credit answer is never repeated.
+    expect(replicate.server.requestsTo(/omni-human\/predictions$/).length).toBeLessThanOrEqual(3);
     expect(await documentsUsed()).toBe(0);
     const returned = await t.db.db.selectFrom('credit_returns').select(['project_id', 'user_id', 'retaken_at']).execute();
     expect(returned).toEqual([{ project_id: projectId, user_id: userId, retaken_at: null }]);

@@ -8,14 +8,21 @@ export interface ProviderCost {
   unit: CostUnit;
   quantity: number;
   amountUsd: number;
+  /** Where the unit price came from: the built-in list price or the operator's configuration. */
+  priceSource?: 'list' | 'configured' | undefined;
+}
+
+/** A configured model without a known price: the adapter refuses to start, before any call. */
+export class MissingPriceError extends Error {
+  override name = 'MissingPriceError';
 }
 
 /** Where an adapter reports each call's cost; the generation job records them. */
 export type CostSink = (cost: ProviderCost) => void | Promise<void>;
 
 /** quantity × unit price, rounded to a millionth of a dollar (the column's precision). */
-export function costOf(provider: string, model: string, unit: CostUnit, quantity: number, unitUsd: number): ProviderCost {
-  return { provider, model, unit, quantity, amountUsd: Math.round(quantity * unitUsd * 1e6) / 1e6 };
+export function costOf(provider: string, model: string, unit: CostUnit, quantity: number, unitUsd: number, priceSource?: ProviderCost['priceSource']): ProviderCost {
+  return { provider, model, unit, quantity, amountUsd: Math.round(quantity * unitUsd * 1e6) / 1e6, ...(priceSource ? { priceSource } : {}) };
 }
 
 export async function reportCost(sink: CostSink | undefined, cost: ProviderCost): Promise<void> {

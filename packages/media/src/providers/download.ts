@@ -1,5 +1,7 @@
 // Provider output URLs expire within the hour: each output is fetched at once, with its type, size
-// and (for pictures) pixels checked before anything keeps it.
+// and (for pictures) pixels checked before anything keeps it. An output may also come as a data: URI
+// (Replicate's sync mode): decoded in place, with the same checks. One download is one HTTP call: the
+// caller retries it (withRetry), never the paid create before it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
@@ -31,7 +33,27 @@ export async function readLimited(provider: string, response: Response, maxBytes
   return Buffer.concat(chunks);
 }
 
-async function fetchOutput(provider: string, url: string, policy: OutboundPolicy, signal: AbortSignal, expected: 'image' | 'video'): Promise<Response> {
+/**
+ * A data: URI output (Replicate's sync mode may answer so): decoded here, nothing fetched. Its size is
+ * judged from the encoded length before decoding, so a huge URI is refused without a huge buffer.
+ */
+function dataUriResponse(provider: string, url: string, maxBytes: number): Response {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*?)(;base64)?,/i.exec(url.slice(0, 512));
+  if (!match) throw new ProviderError('bad_output', provider, 'output data URI is malformed');
+  const payload = url.slice(match[0].length);
+  const estimated = match[3] ? Math.floor((payload.length * 3) / 4) : payload.length;
+  if (estimated > maxBytes) throw new ProviderError('bad_output', provider, `output is about ${estimated} bytes, over the ${maxBytes}-byte limit`);
+  const bytes = match[3] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  return new Response(new Uint8Array(bytes), { headers: { 'content-type': match[1] || 'text/plain' } });
+}
+
+async function fetchOutput(provider: string, url: string, policy: OutboundPolicy, signal: AbortSignal, expected: 'image' | 'video', maxBytes: number): Promise<Response> {
+  if (/^data:/i.test(url)) {
+    const response = dataUriResponse(provider, url, maxBytes);
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!type.startsWith(`${expected}/`)) throw new ProviderError('bad_output', provider, `output content-type '${type || 'none'}' is not ${expected}/*`);
+    return response;
+  }
   // The URL is the provider's word: only public addresses, checked again on every redirect hop.
   const response = await guardedFetch(url, { policy, signal }).catch((err: unknown) => {
     if (err instanceof OutboundRefusedError) throw new ProviderError('bad_output', provider, `output URL refused (${err.reason}): ${err.detail}`, { cause: err });
@@ -59,7 +81,7 @@ export interface DownloadedImage {
 
 /** Downloads a picture, checks it by its bytes (type, size, pixels, full decode) and stores it as PNG. */
 export async function downloadImage(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<DownloadedImage> {
-  const response = await fetchOutput(provider, url, limits.outbound, signal, 'image');
+  const response = await fetchOutput(provider, url, limits.outbound, signal, 'image', limits.maxImageBytes);
   const buffer = await readLimited(provider, response, limits.maxImageBytes);
   try {
     await inspectImage(buffer, { maxBytes: limits.maxImageBytes, maxPixels: limits.maxImagePixels });
@@ -81,7 +103,7 @@ export function isContainerVideo(bytes: Uint8Array): boolean {
 
 /** Downloads a video and checks it is one (a video stream and a duration, read by ffprobe). */
 export async function downloadVideo(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<{ file: string; durationSeconds: number }> {
-  const response = await fetchOutput(provider, url, limits.outbound, signal, 'video');
+  const response = await fetchOutput(provider, url, limits.outbound, signal, 'video', limits.maxVideoBytes);
   const buffer = await readLimited(provider, response, limits.maxVideoBytes);
   // ffmpeg picks its demuxer by content, not name: an HLS or concat playlist sent as video/mp4 would
   // make it fetch (or read) whatever the playlist lists. Only MP4/MOV and WebM/Matroska reach it.

@@ -1,10 +1,10 @@
 // Real AI providers behind the engine interfaces, chosen per capability by configuration.
 export * from './provider-config.ts';
-export { costOf, reportCost, type CostSink, type CostUnit, type ProviderCost } from './cost.ts';
-export { classifyProviderFailure, isProviderError, kindForStatus, ProviderError, retryAfterMs, toProviderError, type Capability, type ProviderErrorKind } from './provider-error.ts';
-export { LLM_MESSAGES, providerErrorMessage } from './provider-messages.ts';
-export { callProvider } from './call-provider.ts';
-export { backoffMs, withRetry } from './retry.ts';
+export { costOf, MissingPriceError, reportCost, type CostSink, type CostUnit, type ProviderCost } from './cost.ts';
+export { classifyProviderFailure, isOutOfCredit, isProviderError, kindForStatus, ProviderError, retryAfterMs, toProviderError, type Capability, type ProviderErrorKind } from './provider-error.ts';
+export { INSUFFICIENT_CREDITS_MESSAGE, LLM_MESSAGES, providerErrorMessage } from './provider-messages.ts';
+export { callProvider, withDeadline } from './call-provider.ts';
+export { backoffMs, createOnce, withRetry } from './retry.ts';
 export { downloadImage, downloadVideo, readLimited } from './download.ts';
 export { audioLimitFor, VIDEO_MODEL_AUDIO_LIMITS } from './video-limits.ts';
 export { LlmSceneWriter, type LlmSceneWriterOptions } from './openai/llm-scene-writer.ts';

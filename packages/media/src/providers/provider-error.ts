@@ -2,7 +2,7 @@
 // SDK or fetch threw into this, so retries and the customer's message depend on the kind only.
 
 export type ProviderErrorKind =
-  | 'insufficient_credits' // 402: our account at the provider is out of credit
+  | 'insufficient_credits' // our account at the provider is out of credit (402, or each provider's own shape)
   | 'rate_limited' // 429
   | 'model_unavailable' // 404 (model gone) or 503 (model cold / overloaded)
   | 'timeout' // our deadline passed
@@ -70,10 +70,25 @@ export function retryAfterMs(headers: HeaderSource, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * Out of credit, as each provider documents it, whatever the status says: Replicate's 402, ElevenLabs'
+ * 401 `quota_exceeded`, OpenAI's 429 `insufficient_quota` (and its billing codes), fal's 403 'User is
+ * locked. Reason: Exhausted balance' / 'TOP_UP'. Never retried: only a top-up fixes it.
+ */
+export function isOutOfCredit(status: number | undefined, body: string): boolean {
+  if (status === 402) return true;
+  if (status !== 401 && status !== 403 && status !== 429) return false;
+  return /quota_exceeded|insufficient_quota|credit_balance_exhausted|spend_limit_exceeded|usage_limit_exceeded|exhausted balance|reason:\s*top_up|insufficient (credit|balance)/i.test(body);
+}
+
+function kindFor(status: number, body: string): ProviderErrorKind {
+  return isOutOfCredit(status, body) ? 'insufficient_credits' : kindForStatus(status);
+}
+
 /** A provider's HTTP answer that was not OK, as our error (the body's first 300 characters as detail). */
 export async function errorFromResponse(provider: string, response: Response): Promise<ProviderError> {
   const body = await response.text().catch(() => '');
-  return new ProviderError(kindForStatus(response.status), provider, `HTTP ${response.status} ${body.slice(0, 300)}`.trim(), {
+  return new ProviderError(kindFor(response.status, body), provider, `HTTP ${response.status} ${body.slice(0, 300)}`.trim(), {
     status: response.status,
     retryAfterMs: retryAfterMs(response.headers),
   });
@@ -95,7 +110,10 @@ export function classifyProviderFailure(provider: string, err: unknown): Provide
   const message = err instanceof Error ? err.message : String(err);
   if (status !== undefined) {
     const headers = e.headers ?? e.rawResponse?.headers ?? e.response?.headers;
-    return new ProviderError(kindForStatus(status), provider, message.slice(0, 300), { status, retryAfterMs: retryAfterMs(headers), cause: err });
+    // The SDKs keep the answer's body: OpenAI as `error` / `code` / `type`, ElevenLabs as `body`.
+    const sdk = err as { error?: unknown; code?: unknown; type?: unknown; body?: unknown };
+    const body = [message, JSON.stringify(sdk.error ?? null), String(sdk.code ?? ''), String(sdk.type ?? ''), JSON.stringify(sdk.body ?? null)].join(' ');
+    return new ProviderError(kindFor(status, body), provider, message.slice(0, 300), { status, retryAfterMs: retryAfterMs(headers), cause: err });
   }
   const causeText = e?.cause instanceof Error ? `${e.cause.message} ${(e.cause as { code?: string }).code ?? ''}` : '';
   if (networkCodes.test(message) || networkCodes.test(causeText) || /ConnectionError|TimeoutError/.test(String(e?.name))) {

@@ -31,11 +31,17 @@ const byCapability: Record<Exclude<Capability, 'llm'>, Partial<Record<ProviderEr
   },
 };
 
+/** The spec's insufficient-credits sentence (§8, user-facing mapper). */
+export const INSUFFICIENT_CREDITS_MESSAGE = 'Your account has insufficient credits. Please upgrade your plan or wait for your quota to reset.';
+
 /**
- * The customer's message for a failed provider call. A 402 from the provider is our account's
- * balance, not the customer's credits, so it reads as a temporary outage (docs/decisions.md).
+ * The customer's message for a failed provider call. Out of credit at the provider (any provider's
+ * documented shape) is its own class: the spec's insufficient-credits message, never retried, and
+ * operators see it in the admin provider overview (issue 14 supersedes the earlier "reads as an
+ * outage" choice of docs/decisions.md).
  */
 export function providerErrorMessage(capability: Capability, kind: ProviderErrorKind): string {
+  if (kind === 'insufficient_credits') return INSUFFICIENT_CREDITS_MESSAGE;
   if (capability === 'llm') return kind === 'bad_output' ? LLM_MESSAGES.parse : LLM_MESSAGES.unavailable;
   const table = byCapability[capability];
   if (kind === 'bad_output') return `${table.fallback.replace(/could not be reached/, 'returned an unusable result')}`;

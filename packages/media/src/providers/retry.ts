@@ -27,8 +27,17 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Runs `attempt` until it succeeds, retrying 429 and 5xx up to policy.maxRetries times with
  * exponential backoff (honouring Retry-After). Provider failures come out as ProviderError;
  * anything else (our own bugs) is rethrown as it was, never retried.
+ *
+ * `attempt` must be ONE HTTP call (a poll, a status, a download, an upload), never a flow that
+ * creates something paid: a paid create goes through `createOnce`.
  */
-export async function withRetry<T>(provider: string, policy: CallPolicy, signal: AbortSignal, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withRetry<T>(
+  provider: string,
+  policy: CallPolicy,
+  signal: AbortSignal,
+  attempt: (signal: AbortSignal) => Promise<T>,
+  retryIf: (err: ProviderError) => boolean = (err) => err.retryable,
+): Promise<T> {
   for (let n = 0; ; n += 1) {
     try {
       return await attempt(signal);
@@ -36,10 +45,19 @@ export async function withRetry<T>(provider: string, policy: CallPolicy, signal:
       if (signal.aborted) throw signal.reason as Error;
       const mapped = classifyProviderFailure(provider, err);
       if (!mapped) throw err;
-      if (!mapped.retryable || n >= policy.maxRetries) throw mapped;
+      if (!retryIf(mapped) || n >= policy.maxRetries) throw mapped;
       await sleep(backoffMs(policy, n, mapped.retryAfterMs), signal);
     }
   }
+}
+
+/**
+ * A paid create (a prediction, a queue submission): repeated only when the provider said it did not
+ * take the request (429 rate limited; a connection refused before anything was sent). A 5xx or a
+ * dropped connection may have created it, so it is never repeated: that would pay twice.
+ */
+export function createOnce<T>(provider: string, policy: CallPolicy, signal: AbortSignal, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withRetry(provider, policy, signal, attempt, (err) => err.kind === 'rate_limited' || /ECONNREFUSED/.test(`${err.message} ${String((err.cause as { cause?: { code?: string } } | undefined)?.cause?.code ?? '')}`));
 }
 
 export { ProviderError };

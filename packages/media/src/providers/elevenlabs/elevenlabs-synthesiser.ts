@@ -16,6 +16,11 @@ import type { ElevenLabsConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
 
+/** The ElevenLabs models documented to take language_code. */
+export function acceptsLanguageCode(modelId: string): boolean {
+  return /^eleven_(turbo_v2_5|flash_v2_5|v3)/.test(modelId);
+}
+
 export function alignmentFileFor(outFile: string): string {
   return `${outFile}.alignment.json`;
 }
@@ -45,7 +50,8 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
           modelId: this.#config.modelId,
           outputFormat: this.#config.outputFormat as never,
           voiceSettings: { speed: Math.round(request.speed * 100) / 100 },
-          ...(language && language !== 'en' && language !== 'multilingual' ? { languageCode: language } : {}),
+          // language_code is documented for the v2.5 Turbo/Flash models (and v3) only; multilingual_v2 rejects it.
+          ...(language && language !== 'en' && language !== 'multilingual' && acceptsLanguageCode(this.#config.modelId) ? { languageCode: language } : {}),
           ...(request.previousText ? { previousText: request.previousText } : {}),
           ...(request.nextText ? { nextText: request.nextText } : {}),
         },
@@ -59,10 +65,14 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
 
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-11labs-'));
     try {
-      const source = join(work, 'speech.mp3');
+      // pcm_<rate> is raw 16-bit mono PCM (no header): ffmpeg must be told so; the rest name their codec.
+      const pcm = /^pcm_(\d+)$/.exec(this.#config.outputFormat);
+      const codec = this.#config.outputFormat.split('_')[0] ?? 'mp3';
+      const source = join(work, pcm ? 'speech.pcm' : `speech.${codec === 'opus' ? 'ogg' : codec}`);
       await writeFile(source, audio);
       await mkdir(dirname(request.outFile), { recursive: true });
-      await runFfmpeg(['-i', source, '-vn', '-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-movflags', '+faststart', request.outFile], { timeoutMs: 60_000 }).catch(
+      const input = pcm ? ['-f', 's16le', '-ar', pcm[1]!, '-ac', '1', '-i', source] : ['-i', source];
+      await runFfmpeg([...input, '-vn', '-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-movflags', '+faststart', request.outFile], { timeoutMs: 60_000 }).catch(
         (err: unknown) => {
           throw new ProviderError('bad_output', ELEVENLABS_PROVIDER, 'the audio could not be decoded', { cause: err });
         },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probe } from '../../ffmpeg.ts';
 import type { ProviderCost } from '../cost.ts';
-import { createFakeElevenLabs } from '../fakes/fake-elevenlabs.ts';
+import { createFakeElevenLabs, ELEVENLABS_OUT_OF_CREDIT } from '../fakes/fake-elevenlabs.ts';
 import type { ElevenLabsConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { alignmentFileFor, ElevenLabsSpeechSynthesiser } from './elevenlabs-synthesiser.ts';
@@ -75,6 +75,33 @@ describe('ElevenLabs speech synthesiser', () => {
   it('treats an answer without usable audio as malformed output', async () => {
     fake.misbehave(/with-timestamps/, { json: { audio_base64: Buffer.from('not audio at all, just text that is long enough to pass the size check........................................').toString('base64') } });
     await expect(new ElevenLabsSpeechSynthesiser(config).synthesise({ voiceId, text: 'Hello.', speed: 1, outFile: join(dir, 'c.m4a') })).rejects.toMatchObject({ name: 'ProviderError', kind: 'bad_output' });
+  });
+});
+
+describe('ElevenLabs: out of credit, formats', () => {
+  it("reads 401 quota_exceeded as out of credit, not a wrong key, and never retries it", async () => {
+    fake.misbehave(/with-timestamps/, ELEVENLABS_OUT_OF_CREDIT, ELEVENLABS_OUT_OF_CREDIT);
+    await expect(new ElevenLabsSpeechSynthesiser(config).synthesise({ voiceId, text: 'Hello.', speed: 1, outFile: join(dir, 'q.m4a') })).rejects.toMatchObject({
+      name: 'ProviderError',
+      kind: 'insufficient_credits',
+    });
+    expect(fake.requestsTo(/with-timestamps/)).toHaveLength(1);
+    fake.behave();
+  });
+
+  it('decodes raw PCM when ELEVENLABS_OUTPUT_FORMAT is pcm_*, and stores AAC', async () => {
+    const outFile = join(dir, 'pcm.m4a');
+    const result = await new ElevenLabsSpeechSynthesiser({ ...config, outputFormat: 'pcm_24000' }).synthesise({ voiceId, text: 'Raw samples, no header at all.', speed: 1, outFile });
+    expect(fake.requests[0]!.query.get('output_format')).toBe('pcm_24000');
+    expect((await probe(outFile)).streams[0]!.codec_name).toBe('aac');
+    expect(result.durationSeconds).toBeGreaterThan(1.5);
+  });
+
+  it('sends language_code only to the models that document it', async () => {
+    await new ElevenLabsSpeechSynthesiser(config).synthesise({ voiceId, text: 'Hola a todos.', speed: 1, language: 'es', outFile: join(dir, 'es.m4a') });
+    expect(fake.requests[0]!.json).not.toHaveProperty('language_code');
+    await new ElevenLabsSpeechSynthesiser({ ...config, modelId: 'eleven_flash_v2_5' }).synthesise({ voiceId, text: 'Hola a todos.', speed: 1, language: 'es', outFile: join(dir, 'es2.m4a') });
+    expect(fake.requests[1]!.json).toMatchObject({ language_code: 'es' });
   });
 });
 

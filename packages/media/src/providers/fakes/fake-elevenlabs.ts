@@ -1,7 +1,14 @@
 // ElevenLabs on loopback: POST /v1/text-to-speech/{voice_id}/with-timestamps (checks xi-api-key,
-// text, model_id, voice_settings.speed within 0.7–1.2, output_format) and GET /v1/voices.
+// text, model_id, voice_settings.speed within 0.7–1.2, output_format; answers MP3, or raw 16-bit mono
+// PCM when output_format is pcm_<rate>, as documented) and GET /v1/voices.
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
-import { mp3Tone } from './media-fixtures.ts';
+import { mp3Tone, pcmTone } from './media-fixtures.ts';
+
+/** ElevenLabs' answer when the account's character quota is spent: a 401 that is not a wrong key. */
+export const ELEVENLABS_OUT_OF_CREDIT: FakeReply = {
+  status: 401,
+  json: { detail: { status: 'quota_exceeded', message: 'This request exceeds your quota of 10000. You have 12 credits remaining, while 46 credits are required for this request.' } },
+};
 
 export const FAKE_ELEVENLABS_VOICES = [
   { voice_id: 'EXAVITQu4vr4xnSDxMaL', name: 'Sarah', category: 'premade', description: 'Young adult woman with a confident and warm, mature quality.', labels: { gender: 'female', age: 'young', accent: 'american', use_case: 'social_media' }, high_quality_base_model_ids: ['eleven_multilingual_v2'], preview_url: 'https://example.invalid/sarah.mp3' },
@@ -21,9 +28,10 @@ export function ttsRequestProblems(request: RecordedRequest, apiKey: string): st
   return problems;
 }
 
-async function speech(text: string, speed: number): Promise<FakeReply> {
+async function speech(text: string, speed: number, outputFormat: string): Promise<FakeReply> {
   const seconds = Math.max(0.5, text.split(/\s+/).length / 2.7 / speed);
-  const audio = await mp3Tone(seconds);
+  const pcm = /^pcm_(\d+)$/.exec(outputFormat);
+  const audio = pcm ? await pcmTone(seconds, Number(pcm[1])) : await mp3Tone(seconds);
   const characters = [...text];
   const step = seconds / Math.max(1, characters.length);
   const start = characters.map((_, i) => Math.round(i * step * 1000) / 1000);
@@ -47,7 +55,7 @@ export function createFakeElevenLabs(apiKey = 'xi-fake', voices: FakeElevenLabsV
       if (problems.length) return { status: 422, json: { detail: [{ loc: problems, msg: 'invalid' }] } };
       if (!voices.some((v) => v.voice_id === tts[1])) return { status: 404, json: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
       const body = request.json as { text: string; voice_settings: { speed: number } };
-      return speech(body.text, body.voice_settings.speed);
+      return speech(body.text, body.voice_settings.speed, request.query.get('output_format') ?? 'mp3_44100_128');
     }
     return { status: 404, json: { detail: 'Not Found' } };
   });

@@ -1,12 +1,41 @@
-// fal's queue API on loopback: POST /{owner}/{app}/{path} (Authorization: Key, image_url and audio_url),
-// GET /{owner}/{app}/requests/{id}/status (IN_QUEUE, IN_PROGRESS, COMPLETED), GET .../requests/{id}.
+// fal's queue API on loopback, as documented: POST /{owner}/{app}/{path} (Authorization: Key, image_url
+// and audio_url) answers request_id with status/response/cancel URLs; GET .../requests/{id}/status
+// (IN_QUEUE, IN_PROGRESS, COMPLETED); GET .../requests/{id} (the result, or the run's error as a 422);
+// PUT .../requests/{id}/cancel (CANCELLATION_REQUESTED, or ALREADY_COMPLETED with 400).
+//
+// Its books say "one submission, one charge": submits, cancels and the charges fal would bill (a run
+// that completed without error, per second of video, as long as the audio sent).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probe } from '../../ffmpeg.ts';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio } from './media-fixtures.ts';
 
+/** fal's answer when the account's balance is exhausted: a 403 that is not a wrong key. */
+export const FAL_OUT_OF_CREDIT: FakeReply = { status: 403, json: { detail: 'User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.' } };
+
+interface FalRequestEntry {
+  audio: Buffer;
+  polls: number;
+  state: 'queued' | 'completed' | 'cancelled';
+  error?: string;
+  video?: string;
+}
+
 export class FakeFal {
   readonly server: FakeHttpServer;
+  /** Status polls answered IN_QUEUE / IN_PROGRESS before COMPLETED. */
+  processingPolls = 2;
+  /** The next runs fail with these reasons (deterministic: the result answers them as a 422). */
+  failNext: string[] = [];
+  /** USD per second of output video the fake bills. */
+  usdPerSecond = 0.14;
+  submits = 0;
+  cancels = 0;
+  readonly charges: { requestId: string; seconds: number; usd: number }[] = [];
   readonly #apiKey: string;
-  readonly #requests = new Map<string, { audio: Buffer; polls: number; video?: string }>();
+  readonly #requests = new Map<string, FalRequestEntry>();
   readonly #videos = new Map<string, Buffer>();
   #counter = 0;
 
@@ -23,6 +52,33 @@ export class FakeFal {
     return this.server.close();
   }
 
+  get chargedUsd(): number {
+    return Math.round(this.charges.reduce((sum, c) => sum + c.usd, 0) * 1e6) / 1e6;
+  }
+
+  reset(): void {
+    this.server.requests.length = 0;
+    this.server.behave();
+    this.processingPolls = 2;
+    this.failNext.length = 0;
+    this.submits = 0;
+    this.cancels = 0;
+    this.charges.length = 0;
+  }
+
+  async #complete(id: string, entry: FalRequestEntry): Promise<void> {
+    entry.state = 'completed';
+    if (entry.error !== undefined) return;
+    const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fakefal-'));
+    try {
+      await writeFile(join(dir, 'audio'), entry.audio);
+      const seconds = Math.round((await probe(join(dir, 'audio'))).durationSeconds * 100) / 100;
+      this.charges.push({ requestId: id, seconds, usd: Math.round(seconds * this.usdPerSecond * 1e6) / 1e6 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   async #handle(request: RecordedRequest): Promise<FakeReply> {
     const file = /^\/files\/([\w-]+)\.mp4$/.exec(request.path);
     if (file) {
@@ -30,17 +86,32 @@ export class FakeFal {
       return video ? { headers: { 'content-type': 'video/mp4' }, body: video } : { status: 404, body: 'gone' };
     }
     if (request.headers.authorization !== `Key ${this.#apiKey}`) return { status: 401, json: { detail: 'Unauthorized' } };
+    const cancel = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/cancel$/.exec(request.path);
+    if (cancel && request.method === 'PUT') {
+      const entry = this.#requests.get(cancel[2]!);
+      if (!entry) return { status: 404, json: { status: 'NOT_FOUND' } };
+      this.cancels += 1;
+      if (entry.state === 'completed') return { status: 400, json: { status: 'ALREADY_COMPLETED' } };
+      entry.state = 'cancelled';
+      return { status: 202, json: { status: 'CANCELLATION_REQUESTED' } };
+    }
     const status = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/status$/.exec(request.path);
     if (status && request.method === 'GET') {
       const entry = this.#requests.get(status[2]!);
       if (!entry) return { status: 404, json: { detail: 'Request not found' } };
-      entry.polls += 1;
-      return { json: { status: entry.polls === 1 ? 'IN_QUEUE' : entry.polls === 2 ? 'IN_PROGRESS' : 'COMPLETED', request_id: status[2] } };
+      if (entry.state === 'queued') {
+        entry.polls += 1;
+        if (entry.polls > this.processingPolls) await this.#complete(status[2]!, entry);
+      }
+      const shown = entry.state === 'queued' ? (entry.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS') : 'COMPLETED';
+      return { json: { status: shown, request_id: status[2] } };
     }
     const result = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)$/.exec(request.path);
     if (result && request.method === 'GET') {
       const entry = this.#requests.get(result[2]!);
       if (!entry) return { status: 404, json: { detail: 'Request not found' } };
+      if (entry.state !== 'completed') return { status: 400, json: { detail: 'Request is still in progress' } };
+      if (entry.error !== undefined) return { status: 422, json: { detail: [{ loc: ['body', 'image_url'], msg: entry.error, type: 'value_error' }] } };
       if (!entry.video) {
         const id = `v${++this.#counter}`;
         this.#videos.set(id, await mp4ForAudio(entry.audio));
@@ -52,12 +123,21 @@ export class FakeFal {
       const body = request.json as { image_url?: unknown; audio_url?: unknown } | undefined;
       const missing = ['image_url', 'audio_url'].filter((k) => typeof body?.[k as keyof typeof body] !== 'string' || !/^(https?:|data:)/.test(String(body[k as keyof typeof body])));
       if (missing.length) return { status: 422, json: { detail: missing.map((loc) => ({ loc: ['body', loc], msg: 'field required' })) } };
-      const audio = Buffer.from(String(body!.audio_url).split(',')[1] ?? '', 'base64');
+      const audio = await this.#readInput(String(body!.audio_url));
+      this.submits += 1;
       const id = `req-${++this.#counter}`;
-      this.#requests.set(id, { audio, polls: 0 });
+      const failure = this.failNext.shift();
+      this.#requests.set(id, { audio, polls: 0, state: 'queued', ...(failure !== undefined ? { error: failure } : {}) });
       const base = `${this.server.baseUrl}${request.path.split('/').slice(0, 3).join('/')}/requests/${id}`;
       return { json: { request_id: id, status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` } };
     }
     return { status: 404, json: { detail: 'Not found' } };
+  }
+
+  /** An input as a data: URI, or a URL the fake fetches (fal reads inputs from URLs). */
+  async #readInput(value: string): Promise<Buffer> {
+    if (value.startsWith('data:')) return Buffer.from(value.split(',')[1] ?? '', 'base64');
+    const response = await fetch(value);
+    return Buffer.from(await response.arrayBuffer());
   }
 }

@@ -60,6 +60,19 @@ export function createFakeOpenAi(apiKey = 'sk-fake'): FakeHttpServer {
   });
 }
 
+/** OpenAI's answer when the account is out of credit: a 429 that is not a rate limit (never retried). */
+export const OPENAI_OUT_OF_CREDIT: FakeReply = {
+  status: 429,
+  json: {
+    error: {
+      message: 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+      type: 'insufficient_quota',
+      param: null,
+      code: 'insufficient_quota',
+    },
+  },
+};
+
 /** A completion whose content is not the promised JSON (for the malformed-output case). */
 export function malformedCompletion(model = 'gpt-fake'): FakeReply {
   return completion(model, '{"scenes": [ {"title": "Oops"');

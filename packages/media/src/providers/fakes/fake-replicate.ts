@@ -1,8 +1,55 @@
-// Replicate on loopback: POST /v1/files (multipart 'content'), POST /v1/models/{owner}/{name}/predictions
-// (checks Bearer token and each model's documented input fields), GET /v1/predictions/{id} (processing,
-// then succeeded) and the output files themselves, with real PNG and MP4 content.
+// Replicate on loopback, as documented: POST /v1/files (multipart 'content'), POST
+// /v1/models/{owner}/{name}/predictions (checks Bearer token and each model's documented input fields;
+// with `Prefer: wait` a fast model answers the finished prediction from the create call itself),
+// GET /v1/predictions/{id} (processing, then succeeded), POST /v1/predictions/{id}/cancel, and the
+// output files themselves (real PNG and MP4), as https-style URLs or as data: URIs.
+//
+// It keeps the books a test needs to say "one create, one charge": creates, cancels, uploads, and the
+// charges Replicate would bill (each succeeded prediction: per image, or per second of output video;
+// failed and cancelled-before-success predictions are not billed).
+import { probe } from '../../ffmpeg.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio, pngPicture } from './media-fixtures.ts';
+
+/** Replicate's documented answer when the account is out of credit (HTTP 402). */
+export const REPLICATE_OUT_OF_CREDIT: FakeReply = {
+  status: 402,
+  json: {
+    title: 'Insufficient credit',
+    detail: 'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit. Once you purchase credit, please wait a few minutes before trying again.',
+    status: 402,
+  },
+};
+
+/** What the fake bills per model (the list prices of docs/providers.md). */
+export const FAKE_REPLICATE_PRICES: Record<string, { unit: 'images' | 'seconds'; usd: number }> = {
+  'google/imagen-4-ultra': { unit: 'images', usd: 0.06 },
+  'black-forest-labs/flux-kontext-pro': { unit: 'images', usd: 0.04 },
+  'flux-kontext-apps/multi-image-kontext-pro': { unit: 'images', usd: 0.04 },
+  'bytedance/omni-human': { unit: 'seconds', usd: 0.14 },
+  'bytedance/omni-human-1.5': { unit: 'seconds', usd: 0.16 },
+};
+
+export interface FakeCharge {
+  predictionId: string;
+  model: string;
+  unit: 'images' | 'seconds';
+  quantity: number;
+  usd: number;
+}
+
+async function secondsOf(bytes: Buffer): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fake-probe-'));
+  try {
+    await writeFile(join(dir, 'audio'), bytes);
+    return (await probe(join(dir, 'audio'))).durationSeconds;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const aspects = ['1:1', '9:16', '16:9', '3:4', '4:3'];
 
@@ -18,7 +65,7 @@ export function replicateInputProblems(model: string, input: Record<string, unkn
     if (!text('prompt')) problems.push('prompt');
     if (!url('input_image_1')) problems.push('input_image_1');
     if (!url('input_image_2')) problems.push('input_image_2');
-  } else if (model === 'bytedance/omni-human') {
+  } else if (model === 'bytedance/omni-human' || model === 'bytedance/omni-human-1.5') {
     if (!url('image')) problems.push('image');
     if (!url('audio')) problems.push('audio');
   } else {
@@ -32,6 +79,8 @@ interface FakePrediction {
   model: string;
   input: Record<string, unknown>;
   polls: number;
+  status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+  error?: string;
   output?: string;
 }
 
@@ -39,10 +88,24 @@ export class FakeReplicate {
   readonly server: FakeHttpServer;
   readonly files = new Map<string, { bytes: Buffer; type: string }>();
   readonly predictions = new Map<string, FakePrediction>();
-  /** Polls answered 'processing' before a prediction succeeds. */
+  /**
+   * Polls answered 'processing' before a prediction succeeds. 0: the model is fast, so a create sent
+   * with `Prefer: wait` answers the succeeded prediction itself (no poll at all).
+   */
   processingPolls = 1;
   /** Replace the next prediction's output (e.g. a non-URL, or a URL to a huge file). */
   nextOutput: string[] = [];
+  /** Outputs as data: URIs (what sync mode may answer) instead of delivery URLs. */
+  dataUriOutputs = false;
+  /** The next predictions fail with these reasons (deterministic failures, e.g. 'No face detected'). */
+  failNext: string[] = [];
+  /** A cancel that lands too late: the prediction finishes (and is billed) before it stops. */
+  finishBeforeCancel = false;
+  /** The books: what was created, cancelled, uploaded and billed. */
+  creates = 0;
+  cancels = 0;
+  uploads = 0;
+  readonly charges: FakeCharge[] = [];
   readonly #apiKey: string;
   #counter = 0;
 
@@ -59,6 +122,25 @@ export class FakeReplicate {
     return this.server.close();
   }
 
+  get chargedUsd(): number {
+    return Math.round(this.charges.reduce((sum, c) => sum + c.usd, 0) * 1e6) / 1e6;
+  }
+
+  /** Clears the books and the queued behaviours (between tests). */
+  reset(): void {
+    this.server.requests.length = 0;
+    this.server.behave();
+    this.creates = 0;
+    this.cancels = 0;
+    this.uploads = 0;
+    this.charges.length = 0;
+    this.nextOutput.length = 0;
+    this.failNext.length = 0;
+    this.processingPolls = 1;
+    this.dataUriOutputs = false;
+    this.finishBeforeCancel = false;
+  }
+
   async #handle(request: RecordedRequest): Promise<FakeReply> {
     const base = this.server.baseUrl;
     const served = /^\/delivery\/([\w.-]+)$/.exec(request.path);
@@ -71,6 +153,7 @@ export class FakeReplicate {
       const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(request.headers['content-type']) }, body: new Uint8Array(request.raw) }).formData();
       const content = form.get('content');
       if (!(content instanceof Blob)) return { status: 400, json: { detail: "missing multipart field 'content'" } };
+      this.uploads += 1;
       const id = `file-${++this.#counter}`;
       this.files.set(id, { bytes: Buffer.from(await content.arrayBuffer()), type: content.type || 'application/octet-stream' });
       return { status: 201, json: { id, content_type: content.type, size: content.size, urls: { get: `${base}/delivery/${id}` } } };
@@ -81,34 +164,92 @@ export class FakeReplicate {
       const input = (request.json as { input?: Record<string, unknown> } | undefined)?.input;
       const problems = replicateInputProblems(model, input);
       if (problems.length) return { status: 422, json: { title: 'Input validation failed', detail: problems.join(', '), status: 422 } };
+      this.creates += 1;
       const id = `pred-${++this.#counter}`;
-      this.predictions.set(id, { id, model, input: input!, polls: 0 });
-      return { status: 201, json: { id, model, status: 'starting', input, urls: { get: `${base}/v1/predictions/${id}`, cancel: `${base}/v1/predictions/${id}/cancel` } } };
+      const prediction: FakePrediction = { id, model, input: input!, polls: 0, status: 'starting' };
+      this.predictions.set(id, prediction);
+      const failure = this.failNext.shift();
+      if (failure !== undefined) {
+        prediction.status = 'failed';
+        prediction.error = failure;
+      }
+      // Sync mode: with Prefer: wait, a model that finishes within the wait answers from the create.
+      if (failure === undefined && /^wait/.test(String(request.headers.prefer ?? '')) && this.processingPolls === 0) await this.#succeed(prediction);
+      return { status: 201, json: this.#view(prediction) };
     }
     const get = /^\/v1\/predictions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && get) {
       const prediction = this.predictions.get(get[1]!);
       if (!prediction) return { status: 404, json: { detail: 'Not found.' } };
-      prediction.polls += 1;
-      if (prediction.polls <= this.processingPolls) return { json: { id: prediction.id, status: 'processing', output: null } };
-      prediction.output ??= this.nextOutput.shift() ?? (await this.#produce(prediction));
-      return { json: { id: prediction.id, status: 'succeeded', output: prediction.output, metrics: { predict_time: 1.2 } } };
+      if (prediction.status === 'starting' || prediction.status === 'processing') {
+        prediction.polls += 1;
+        prediction.status = 'processing';
+        if (prediction.polls > this.processingPolls) await this.#succeed(prediction);
+      }
+      return { json: this.#view(prediction) };
     }
-    if (request.method === 'POST' && /^\/v1\/predictions\/[^/]+\/cancel$/.test(request.path)) return { json: { status: 'canceled' } };
+    const cancel = /^\/v1\/predictions\/([^/]+)\/cancel$/.exec(request.path);
+    if (request.method === 'POST' && cancel) {
+      const prediction = this.predictions.get(cancel[1]!);
+      if (!prediction) return { status: 404, json: { detail: 'Not found.' } };
+      this.cancels += 1;
+      // A prediction already finished stays as it was (and stays billed); a running one stops unbilled.
+      if (prediction.status === 'starting' || prediction.status === 'processing') {
+        if (this.finishBeforeCancel) await this.#succeed(prediction);
+        else prediction.status = 'canceled';
+      }
+      return { json: this.#view(prediction) };
+    }
     return { status: 404, json: { detail: 'Not found.' } };
+  }
+
+  #view(p: FakePrediction): Record<string, unknown> {
+    const base = this.server.baseUrl;
+    return {
+      id: p.id,
+      model: p.model,
+      status: p.status,
+      input: p.input,
+      output: p.status === 'succeeded' ? p.output : null,
+      error: p.error ?? null,
+      ...(p.status === 'succeeded' ? { metrics: { predict_time: 1.2 } } : {}),
+      urls: { get: `${base}/v1/predictions/${p.id}`, cancel: `${base}/v1/predictions/${p.id}/cancel` },
+    };
+  }
+
+  async #succeed(prediction: FakePrediction): Promise<void> {
+    prediction.output ??= this.nextOutput.shift() ?? (await this.#produce(prediction));
+    prediction.status = 'succeeded';
+    const price = FAKE_REPLICATE_PRICES[prediction.model];
+    if (!price) return;
+    let quantity = 1;
+    if (price.unit === 'seconds') {
+      const audio = this.#inputFile(prediction.input.audio);
+      quantity = audio ? Math.round((await secondsOf(audio.bytes)) * 100) / 100 : 0;
+    }
+    this.charges.push({ predictionId: prediction.id, model: prediction.model, unit: price.unit, quantity, usd: Math.round(quantity * price.usd * 1e6) / 1e6 });
+  }
+
+  #inputFile(value: unknown): { bytes: Buffer; type: string } | undefined {
+    const text = String(value);
+    const data = /^data:([^;,]*);base64,(.*)$/s.exec(text);
+    if (data) return { bytes: Buffer.from(data[2]!, 'base64'), type: data[1]! };
+    const id = /\/delivery\/([\w.-]+)$/.exec(text)?.[1];
+    return id ? this.files.get(id) : undefined;
   }
 
   async #produce(prediction: FakePrediction): Promise<string> {
     const id = `out-${++this.#counter}`;
-    if (prediction.model === 'bytedance/omni-human') {
-      const audioId = /\/delivery\/([\w.-]+)$/.exec(String(prediction.input.audio))?.[1];
-      const audio = audioId ? this.files.get(audioId) : undefined;
+    if (prediction.model.startsWith('bytedance/omni-human')) {
+      const audio = this.#inputFile(prediction.input.audio);
       if (!audio) throw new Error('audio input not found');
       this.files.set(id, { bytes: await mp4ForAudio(audio.bytes), type: 'video/mp4' });
     } else {
       const aspect = String(prediction.input.aspect_ratio ?? '9:16');
       this.files.set(id, { bytes: await pngPicture(aspect, this.#counter), type: 'image/png' });
     }
+    const file = this.files.get(id)!;
+    if (this.dataUriOutputs) return `data:${file.type};base64,${file.bytes.toString('base64')}`;
     return `${this.server.baseUrl}/delivery/${id}`;
   }
 

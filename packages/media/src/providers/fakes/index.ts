@@ -1,6 +1,6 @@
 // Loopback fakes of the providers' HTTP APIs, for contract tests and `bench/pipeline --providers fake`.
 export { FakeHttpServer, type FakeHandler, type FakeReply, type RecordedRequest } from './fake-http.ts';
-export { createFakeOpenAi } from './fake-openai.ts';
-export { createFakeElevenLabs, FAKE_ELEVENLABS_VOICES, type FakeElevenLabsVoice } from './fake-elevenlabs.ts';
-export { FakeReplicate } from './fake-replicate.ts';
-export { FakeFal } from './fake-fal.ts';
+export { createFakeOpenAi, OPENAI_OUT_OF_CREDIT } from './fake-openai.ts';
+export { createFakeElevenLabs, ELEVENLABS_OUT_OF_CREDIT, FAKE_ELEVENLABS_VOICES, type FakeElevenLabsVoice } from './fake-elevenlabs.ts';
+export { FAKE_REPLICATE_PRICES, FakeReplicate, REPLICATE_OUT_OF_CREDIT, type FakeCharge } from './fake-replicate.ts';
+export { FAL_OUT_OF_CREDIT, FakeFal } from './fake-fal.ts';

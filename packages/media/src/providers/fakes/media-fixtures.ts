@@ -23,6 +23,15 @@ export function mp3Tone(seconds: number): Promise<Buffer> {
   });
 }
 
+/** Raw signed 16-bit little-endian mono PCM at the given rate (what ElevenLabs sends for pcm_*). */
+export function pcmTone(seconds: number, rate: number): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const out = join(dir, 'tone.pcm');
+    await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds.toFixed(2)}`, '-ar', String(rate), '-ac', '1', '-f', 's16le', '-c:a', 'pcm_s16le', out]);
+    return readFile(out);
+  });
+}
+
 const sizes: Record<string, [number, number]> = { '9:16': [288, 512], '16:9': [512, 288], '1:1': [384, 384], '4:3': [448, 336], '3:4': [336, 448] };
 
 export function pngPicture(aspect: string, hue: number): Promise<Buffer> {

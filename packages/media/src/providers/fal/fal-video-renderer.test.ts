@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCost } from '../cost.ts';
-import { FakeFal } from '../fakes/fake-fal.ts';
+import { FAL_OUT_OF_CREDIT, FakeFal } from '../fakes/fake-fal.ts';
+import type { ProviderError } from '../provider-error.ts';
+import { providerErrorMessage } from '../provider-messages.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, type DownloadLimits, type FalConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
@@ -28,7 +30,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  fake.server.requests.length = 0;
+  fake.reset();
 });
 
 const request = (outFile: string) => ({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16' as const, quality: 'standard' as const, watermark: false, outFile });
@@ -45,7 +47,8 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(submit!.headers.authorization).toBe('Key fal-test');
     expect(Object.keys(submit!.json as object).sort()).toEqual(['audio_url', 'image_url']);
     expect(fake.server.requestsTo(/^\/fal-ai\/bytedance\/requests\/[^/]+\/status$/)).toHaveLength(3);
-    expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds' });
+    expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds', amountUsd: fake.charges[0]!.usd });
+    expect(fake.submits).toBe(1);
   });
 
   it('retries a 429 on submit, then succeeds', async () => {
@@ -58,8 +61,13 @@ describe('fal OmniHuman renderer (queue API)', () => {
     const renderer = new FalVideoRenderer(config, limits);
     fake.server.misbehave(/omnihuman$/, { status: 500, json: {} }, { status: 500, json: {} }, { status: 500, json: {} });
     await expect(renderer.render(request(join(dir, 'c.mp4')))).rejects.toMatchObject({ kind: 'unavailable' });
+    // A 500 may hide a taken submission: never sent again.
+    expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(1);
+    fake.server.behave();
     fake.server.misbehave(/\/status$/, { hang: true });
     await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } }, limits).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
+    // The request we stopped waiting for is cancelled.
+    expect(fake.server.requestsTo(/\/cancel$/).map((r) => r.method)).toEqual(['PUT']);
     fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'nope' } } });
     await expect(renderer.render(request(join(dir, 'e.mp4')))).rejects.toMatchObject({ kind: 'bad_output' });
     await expect(new FalVideoRenderer(config, { ...limits, maxVideoBytes: 1000 }).render(request(join(dir, 'f.mp4')))).rejects.toMatchObject({
@@ -76,5 +84,45 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(fake.server.requestsTo(/^\/files\//)).toHaveLength(0);
     fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'http://169.254.169.254/latest/meta-data/iam' } } });
     await expect(new FalVideoRenderer(config, limits).render(request(join(dir, 'h.mp4')))).rejects.toMatchObject({ kind: 'bad_output', message: expect.stringContaining('(link-local)') });
+  });
+});
+
+describe('fal: one submission, one charge, every charge recorded', () => {
+  it('submits once under transient 429/5xx on submit, status, result and download, and records what was charged', async () => {
+    const costs: ProviderCost[] = [];
+    fake.server.misbehave(/omnihuman$/, { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'rate limited' } });
+    fake.server.misbehave(/\/status$/, { status: 502, json: {} });
+    fake.server.misbehave(/\/requests\/[^/]+$/, { status: 503, json: {} });
+    fake.server.misbehave(/^\/files\//, { status: 500, body: 'oops' });
+    await new FalVideoRenderer(config, limits).render({ ...request(join(dir, 'faults.mp4')), onCost: (c) => void costs.push(c) });
+    expect(fake.submits).toBe(1);
+    expect(fake.cancels).toBe(0);
+    expect(fake.charges).toHaveLength(1);
+    expect(costs.map((c) => c.amountUsd)).toEqual([fake.charges[0]!.usd]);
+  });
+
+  it('does not retry a failed run: its reason as rejected, nothing charged or recorded', async () => {
+    const costs: ProviderCost[] = [];
+    fake.failNext.push('No face detected in the image');
+    const err = await new FalVideoRenderer(config, limits).render({ ...request(join(dir, 'noface.mp4')), onCost: (c) => void costs.push(c) }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'rejected', message: expect.stringContaining('No face detected') });
+    expect(fake.submits).toBe(1);
+    expect(fake.charges).toHaveLength(0);
+    expect(costs).toHaveLength(0);
+  });
+
+  it('records the charge of a completed run whose output was refused', async () => {
+    const costs: ProviderCost[] = [];
+    await expect(new FalVideoRenderer(config, { ...limits, maxVideoBytes: 1000 }).render({ ...request(join(dir, 'big.mp4')), onCost: (c) => void costs.push(c) })).rejects.toMatchObject({ kind: 'bad_output' });
+    expect(fake.charges).toHaveLength(1);
+    expect(costs).toHaveLength(1);
+  });
+
+  it("reads 403 'Exhausted balance' as out of credit, not a wrong key, without retrying", async () => {
+    fake.server.misbehave(/omnihuman$/, FAL_OUT_OF_CREDIT, FAL_OUT_OF_CREDIT);
+    const err = await new FalVideoRenderer(config, limits).render(request(join(dir, 'broke.mp4'))).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'insufficient_credits' });
+    expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(1);
+    expect(providerErrorMessage('video', (err as ProviderError).kind)).toMatch(/insufficient credits/);
   });
 });

@@ -5,13 +5,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
-import { callProvider } from '../call-provider.ts';
+import { withDeadline } from '../call-provider.ts';
 import { costOf, reportCost } from '../cost.ts';
 import { downloadVideo } from '../download.ts';
 import { audioSeconds, finishProviderClip } from '../finish-clip.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
-import { sleep } from '../retry.ts';
+import { createOnce, sleep, withRetry } from '../retry.ts';
 import { audioLimitFor } from '../video-limits.ts';
 
 export const FAL_PROVIDER = 'fal';
@@ -23,6 +23,11 @@ async function json<T>(response: Response): Promise<T> {
   } catch (err) {
     throw new ProviderError('bad_output', FAL_PROVIDER, 'answer is not JSON', { cause: err });
   }
+}
+
+/** Asks fal to drop a request we stopped waiting for (its own short deadline; best effort). */
+async function cancelFalRequest(url: string, auth: Record<string, string>): Promise<void> {
+  await fetch(url, { method: 'PUT', headers: auth, signal: AbortSignal.timeout(10_000) }).then((r) => r.body?.cancel(), () => undefined);
 }
 
 const dataUri = (bytes: Buffer, type: string) => `data:${type};base64,${bytes.toString('base64')}`;
@@ -47,33 +52,46 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
     // Status and result live under the app id (owner/app), without the endpoint's sub-path.
     const appId = model.split('/').slice(0, 2).join('/');
     const auth = { authorization: `Key ${this.#config.apiKey}` };
+    const policy = this.#config.policy;
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-fal-'));
+    const charge = costOf(FAL_PROVIDER, model, 'seconds', Math.round(seconds * 100) / 100, this.#config.usdPerSecond, 'configured');
     try {
-      const clip = await callProvider(FAL_PROVIDER, this.#config.policy, async (signal) => {
-        const submitted = await json<{ request_id?: string }>(
-          await fetch(`${base}/${model}`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mp4') }),
-            signal,
-          }),
+      // Submitted once (again only after a 429, when fal took nothing); status, result and download each
+      // retry on their own; a request we stop waiting for is cancelled (PUT .../cancel).
+      const clip = await withDeadline(FAL_PROVIDER, this.#config.policy, async (signal) => {
+        const submitted = await createOnce(FAL_PROVIDER, policy, signal, async (s) =>
+          json<{ request_id?: string; status_url?: string; response_url?: string; cancel_url?: string }>(
+            await fetch(`${base}/${model}`, {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mp4') }),
+              signal: s,
+            }),
+          ),
         );
         if (!submitted.request_id) throw new ProviderError('bad_output', FAL_PROVIDER, 'submit answered without a request_id');
         const requestUrl = `${base}/${appId}/requests/${submitted.request_id}`;
         request.onProgress?.(0.05);
-        for (;;) {
-          const status = await json<{ status?: string }>(await fetch(`${requestUrl}/status`, { headers: auth, signal }));
-          if (status.status === 'COMPLETED') break;
-          if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS') throw new ProviderError('bad_output', FAL_PROVIDER, `unknown status ${String(status.status)}`);
-          await sleep(this.#config.pollIntervalMs, signal);
+        try {
+          for (;;) {
+            const status = await withRetry(FAL_PROVIDER, policy, signal, async (s) => json<{ status?: string }>(await fetch(`${requestUrl}/status`, { headers: auth, signal: s })));
+            if (status.status === 'COMPLETED') break;
+            if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS') throw new ProviderError('bad_output', FAL_PROVIDER, `unknown status ${String(status.status)}`);
+            await sleep(this.#config.pollIntervalMs, signal);
+          }
+        } catch (err) {
+          await cancelFalRequest(`${requestUrl}/cancel`, auth);
+          throw err;
         }
-        const result = await json<{ video?: { url?: string }; duration?: number }>(await fetch(requestUrl, { headers: auth, signal }));
+        // A failed run answers its result with an error (422: the provider's reason, not retried).
+        const result = await withRetry(FAL_PROVIDER, policy, signal, async (s) => json<{ video?: { url?: string }; duration?: number }>(await fetch(requestUrl, { headers: auth, signal: s })));
+        // The run succeeded: fal charges it now, whatever we make of the output.
+        await reportCost(request.onCost, charge);
         const url = result.video?.url;
         if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ProviderError('bad_output', FAL_PROVIDER, 'result has no video URL');
         request.onProgress?.(0.8);
-        return downloadVideo(FAL_PROVIDER, url, join(work, 'provider.mp4'), this.#limits, signal);
+        return withRetry(FAL_PROVIDER, policy, signal, (s) => downloadVideo(FAL_PROVIDER, url, join(work, 'provider.mp4'), this.#limits, s));
       });
-      await reportCost(request.onCost, costOf(FAL_PROVIDER, model, 'seconds', Math.round(clip.durationSeconds * 100) / 100, this.#config.usdPerSecond));
       return await finishProviderClip(clip.file, request, (name) => join(work, name));
     } finally {
       await rm(work, { recursive: true, force: true });

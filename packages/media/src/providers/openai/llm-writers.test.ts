@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeOpenAi, malformedCompletion } from '../fakes/fake-openai.ts';
+import { createFakeOpenAi, malformedCompletion, OPENAI_OUT_OF_CREDIT } from '../fakes/fake-openai.ts';
 import type { ProviderCost } from '../cost.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
 import { isProviderError, type ProviderError } from '../provider-error.ts';
@@ -89,6 +89,15 @@ describe('OpenAI-compatible scene writer', () => {
     expect(err.kind).toBe('bad_output');
     expect(providerErrorMessage('llm', err.kind)).toMatch(/^Failed to process the AI response/);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("reads 429 insufficient_quota as out of credit (not a rate limit): no retry, the spec's credits message", async () => {
+    fake.misbehave(/chat\/completions/, OPENAI_OUT_OF_CREDIT, OPENAI_OUT_OF_CREDIT, OPENAI_OUT_OF_CREDIT);
+    const err = await failure(new LlmSceneWriter(config).writeScenes({ script, reelTime: 20 }));
+    expect(err.kind).toBe('insufficient_credits');
+    expect(fake.requests).toHaveLength(1);
+    expect(providerErrorMessage('llm', err.kind)).toBe('Your account has insufficient credits. Please upgrade your plan or wait for your quota to reset.');
+    fake.behave();
   });
 
   it('maps 402 to insufficient credits and 404 to model unavailable, without retrying', async () => {

@@ -1,15 +1,10 @@
 import { join } from 'node:path';
 import type { AvatarImage, AvatarImager, AvatarRequest } from '../../engines.ts';
-import { callProvider } from '../call-provider.ts';
-import { costOf, reportCost } from '../cost.ts';
+import { withDeadline } from '../call-provider.ts';
 import { downloadImage } from '../download.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
-import { outputUrls, REPLICATE_PROVIDER, runPrediction } from './replicate-predictions.ts';
-
-/** One image per prediction; variations run side by side. */
-export function unitPrice(config: ReplicateConfig, model: string): number {
-  return config.prices[model]?.usd ?? 0;
-}
+import { withRetry } from '../retry.ts';
+import { outputUrls, REPLICATE_PROVIDER, replicateCharge, replicatePrice, runPrediction } from './replicate-predictions.ts';
 
 /** Avatars from google/imagen-4-ultra (default) or black-forest-labs/flux-kontext-pro: prompt and aspect_ratio. */
 export class ReplicateAvatarImager implements AvatarImager {
@@ -17,6 +12,9 @@ export class ReplicateAvatarImager implements AvatarImager {
   readonly #limits: DownloadLimits;
 
   constructor(config: ReplicateConfig, limits: DownloadLimits) {
+    // A model without a price refuses to start: its charges could not be recorded.
+    replicatePrice(config, config.models['google-imagen-4-ultra'], 'images');
+    replicatePrice(config, config.models['flux-kontext'], 'images');
     this.#config = config;
     this.#limits = limits;
   }
@@ -26,13 +24,13 @@ export class ReplicateAvatarImager implements AvatarImager {
     const count = Math.max(1, Math.min(4, request.count));
     const prompt = `${request.description.trim()} Photorealistic portrait, facing the camera, upper body visible, natural light.`;
     const input = { prompt, aspect_ratio: request.aspect, output_format: 'png', ...(request.model === 'google-imagen-4-ultra' ? { safety_filter_level: 'block_medium_and_above' } : {}) };
+    // One prediction per image, side by side; each is created once and charged once.
     return Promise.all(
       Array.from({ length: count }, (_, i) =>
-        callProvider(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
-          const prediction = await runPrediction(this.#config, model, input, signal);
+        withDeadline(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
+          const prediction = await runPrediction(this.#config, model, input, signal, { charge: replicateCharge(this.#config, model, 'images', 1), onCost: request.onCost });
           const [url] = outputUrls(prediction);
-          const image = await downloadImage(REPLICATE_PROVIDER, url!, join(request.outDir, `avatar-${i}.png`), this.#limits, signal);
-          await reportCost(request.onCost, costOf(REPLICATE_PROVIDER, model, 'images', 1, unitPrice(this.#config, model)));
+          const image = await withRetry(REPLICATE_PROVIDER, this.#config.policy, signal, (s) => downloadImage(REPLICATE_PROVIDER, url!, join(request.outDir, `avatar-${i}.png`), this.#limits, s));
           return { file: image.file, mouthOpenFile: null, width: image.width, height: image.height, model, traits: {} };
         }),
       ),

@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AvatarImage, ProductCompositeRequest, ProductCompositor, ProductLayout } from '../../engines.ts';
 import { PRODUCT_LAYOUTS } from '../../images/product-compositor.ts';
-import { callProvider } from '../call-provider.ts';
-import { costOf, reportCost } from '../cost.ts';
+import { withDeadline } from '../call-provider.ts';
 import { downloadImage } from '../download.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
-import { unitPrice } from './replicate-avatar-imager.ts';
-import { outputUrls, REPLICATE_PROVIDER, runPrediction, uploadFile } from './replicate-predictions.ts';
+import { withRetry } from '../retry.ts';
+import { outputUrls, REPLICATE_PROVIDER, replicateCharge, replicatePrice, runPrediction, uploadFile } from './replicate-predictions.ts';
 
 const layoutWords: Record<ProductLayout, string> = {
   'held-in-hand': 'holding the product from the second image in one hand at chest height',
@@ -22,6 +21,7 @@ export class ReplicateProductCompositor implements ProductCompositor {
   readonly #limits: DownloadLimits;
 
   constructor(config: ReplicateConfig, limits: DownloadLimits) {
+    replicatePrice(config, config.models.product, 'images');
     this.#config = config;
     this.#limits = limits;
   }
@@ -30,23 +30,24 @@ export class ReplicateProductCompositor implements ProductCompositor {
     const model = this.#config.models.product;
     const [avatar, product] = await Promise.all([readFile(request.avatarFile), readFile(request.productFile)]);
     const layouts = PRODUCT_LAYOUTS.slice(0, Math.max(1, Math.min(request.count, PRODUCT_LAYOUTS.length)));
-    const inputs = await callProvider(REPLICATE_PROVIDER, this.#config.policy, async (signal) => ({
+    // Each upload retries on its own; the two files serve every layout's prediction.
+    const inputs = await withDeadline(REPLICATE_PROVIDER, this.#config.policy, async (signal) => ({
       avatarUrl: await uploadFile(this.#config, avatar, 'avatar.png', 'image/png', signal),
       productUrl: await uploadFile(this.#config, product, 'product.png', 'image/png', signal),
     }));
     return Promise.all(
       layouts.map((layout, i) =>
-        callProvider(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
+        withDeadline(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
           const prompt = `The person from the first image ${layoutWords[layout]}. ${request.interaction.trim()} Keep the person's face, hair and clothing exactly as in the first image and the product exactly as in the second.`;
           const prediction = await runPrediction(
             this.#config,
             model,
             { prompt, input_image_1: inputs.avatarUrl, input_image_2: inputs.productUrl, aspect_ratio: request.aspect, output_format: 'png' },
             signal,
+            { charge: replicateCharge(this.#config, model, 'images', 1), onCost: request.onCost },
           );
           const [url] = outputUrls(prediction);
-          const image = await downloadImage(REPLICATE_PROVIDER, url!, join(request.outDir, `product-${i}.png`), this.#limits, signal);
-          await reportCost(request.onCost, costOf(REPLICATE_PROVIDER, model, 'images', 1, unitPrice(this.#config, model)));
+          const image = await withRetry(REPLICATE_PROVIDER, this.#config.policy, signal, (s) => downloadImage(REPLICATE_PROVIDER, url!, join(request.outDir, `product-${i}.png`), this.#limits, s));
           return { file: image.file, mouthOpenFile: null, width: image.width, height: image.height, model, traits: {}, layout };
         }),
       ),

@@ -2,15 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
-import { callProvider } from '../call-provider.ts';
-import { costOf, reportCost } from '../cost.ts';
+import { withDeadline } from '../call-provider.ts';
 import { downloadVideo } from '../download.ts';
 import { audioSeconds, finishProviderClip } from '../finish-clip.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
+import { withRetry } from '../retry.ts';
 import { audioLimitFor } from '../video-limits.ts';
-import { unitPrice } from './replicate-avatar-imager.ts';
-import { outputUrls, REPLICATE_PROVIDER, runPrediction, uploadFile } from './replicate-predictions.ts';
+import { outputUrls, REPLICATE_PROVIDER, replicateCharge, replicatePrice, runPrediction, uploadFile } from './replicate-predictions.ts';
 
 /** bytedance/omni-human on Replicate: the picture and the scene's audio in, a talking clip out. */
 export class ReplicateVideoRenderer implements TalkingVideoRenderer {
@@ -19,6 +18,7 @@ export class ReplicateVideoRenderer implements TalkingVideoRenderer {
   readonly maxAudioSeconds: number;
 
   constructor(config: ReplicateConfig, limits: DownloadLimits) {
+    replicatePrice(config, config.models.video, 'seconds');
     this.#config = config;
     this.#limits = limits;
     this.maxAudioSeconds = audioLimitFor(config.models.video);
@@ -33,17 +33,20 @@ export class ReplicateVideoRenderer implements TalkingVideoRenderer {
     const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(request.audioFile)]);
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-replicate-'));
     try {
-      const clip = await callProvider(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
+      // Uploads, create, polls and download each retry on their own; the prediction is created once and
+      // charged (per second of output, as long as the audio sent) the moment it succeeds.
+      const clip = await withDeadline(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
         request.onProgress?.(0.05);
         const imageUrl = await uploadFile(this.#config, image, 'avatar.png', 'image/png', signal);
         const audioUrl = await uploadFile(this.#config, audio, 'voice.m4a', 'audio/mp4', signal);
-        const prediction = await runPrediction(this.#config, model, { image: imageUrl, audio: audioUrl }, signal);
+        const prediction = await runPrediction(this.#config, model, { image: imageUrl, audio: audioUrl }, signal, {
+          charge: replicateCharge(this.#config, model, 'seconds', seconds),
+          onCost: request.onCost,
+        });
         request.onProgress?.(0.8);
         const [url] = outputUrls(prediction);
-        return downloadVideo(REPLICATE_PROVIDER, url!, join(work, 'provider.mp4'), this.#limits, signal);
+        return withRetry(REPLICATE_PROVIDER, this.#config.policy, signal, (s) => downloadVideo(REPLICATE_PROVIDER, url!, join(work, 'provider.mp4'), this.#limits, s));
       });
-      const price = this.#config.prices[model];
-      await reportCost(request.onCost, costOf(REPLICATE_PROVIDER, model, 'seconds', Math.round(clip.durationSeconds * 100) / 100, price?.unit === 'seconds' ? unitPrice(this.#config, model) : 0));
       return await finishProviderClip(clip.file, request, (name) => join(work, name));
     } finally {
       await rm(work, { recursive: true, force: true });

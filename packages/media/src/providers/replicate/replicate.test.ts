@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probe } from '../../ffmpeg.ts';
 import type { ProviderCost } from '../cost.ts';
-import { FakeReplicate } from '../fakes/fake-replicate.ts';
+import { FakeReplicate, REPLICATE_OUT_OF_CREDIT } from '../fakes/fake-replicate.ts';
+import type { ProviderError } from '../provider-error.ts';
+import { providerErrorMessage } from '../provider-messages.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, REPLICATE_DEFAULTS, type DownloadLimits, type ReplicateConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
@@ -32,8 +34,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  fake.server.requests.length = 0;
-  fake.processingPolls = 1;
+  fake.reset();
 });
 
 const sharpPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
@@ -56,7 +57,9 @@ describe('Replicate avatar imager', () => {
     expect((create!.json as { input: { prompt: string } }).input.prompt).toContain('A cheerful chef');
     expect(fake.server.requestsTo(/^\/v1\/predictions\/pred-/).length).toBeGreaterThanOrEqual(8);
     expect(costs).toHaveLength(4);
-    expect(costs[0]).toEqual({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06 });
+    expect(costs[0]).toEqual({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'list' });
+    expect(fake.creates).toBe(4);
+    expect(fake.charges).toHaveLength(4);
   });
 
   it('uses black-forest-labs/flux-kontext-pro as the second model', async () => {
@@ -72,21 +75,30 @@ describe('Replicate avatar imager', () => {
     expect(creates()).toHaveLength(2);
   });
 
-  it('fails as unavailable after repeated 500s, and as insufficient credits on 402 without retrying', async () => {
+  it('never repeats a create that may have been taken (500), and reads 402 as out of credit without retrying', async () => {
+    const run = () => new ReplicateAvatarImager(config, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'd') });
     fake.server.misbehave(/\/predictions$/, { status: 500, json: {} }, { status: 500, json: {} }, { status: 500, json: {} });
-    await expect(new ReplicateAvatarImager(config, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'd') })).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(creates()).toHaveLength(3);
-    fake.server.misbehave(/\/predictions$/, { status: 402, json: { detail: 'You have insufficient credit to run this model.' } });
-    await expect(new ReplicateAvatarImager(config, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'd') })).rejects.toMatchObject({ kind: 'insufficient_credits' });
-    expect(creates()).toHaveLength(4);
+    await expect(run()).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(creates()).toHaveLength(1);
+    fake.server.behave();
+    fake.server.misbehave(/\/predictions$/, REPLICATE_OUT_OF_CREDIT, REPLICATE_OUT_OF_CREDIT);
+    const err = await run().catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'insufficient_credits' });
+    expect(creates()).toHaveLength(2);
+    expect(providerErrorMessage('image', (err as ProviderError).kind)).toBe('Your account has insufficient credits. Please upgrade your plan or wait for your quota to reset.');
   });
 
-  it('times out when the prediction never finishes, and cancels it', async () => {
+  it('times out when the prediction never finishes, cancels it, and records nothing unbilled', async () => {
     fake.processingPolls = Infinity;
+    const costs: ProviderCost[] = [];
     const slow = { ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } };
-    await expect(new ReplicateAvatarImager(slow, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'e') })).rejects.toMatchObject({ kind: 'timeout' });
-    await new Promise((r) => setTimeout(r, 50));
+    await expect(
+      new ReplicateAvatarImager(slow, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'e'), onCost: (c) => void costs.push(c) }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
     expect(fake.server.requestsTo(/\/cancel$/)).toHaveLength(1);
+    expect(fake.cancels).toBe(1);
+    expect(fake.charges).toHaveLength(0);
+    expect(costs).toHaveLength(0);
   });
 
   it('refuses malformed output, a wrong content type and an oversized download', async () => {
@@ -170,5 +182,83 @@ describe('Replicate omni-human renderer', () => {
     await expect(
       new ReplicateVideoRenderer(config, { ...limits, maxVideoBytes: 200 * 1024 }).render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'big.mp4') }),
     ).rejects.toMatchObject({ kind: 'bad_output' });
+  });
+});
+
+describe('Replicate: one create, one charge, every charge recorded', () => {
+  const avatar = (onCost: (c: ProviderCost) => void, c: ReplicateConfig = config) =>
+    new ReplicateAvatarImager(c, limits).generate({ description: 'A baker', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: join(dir, 'once'), onCost });
+
+  it('creates once under transient 429/5xx on every call of the video flow, and records what was charged', async () => {
+    const costs: ProviderCost[] = [];
+    fake.server.misbehave(/^\/v1\/files$/, { status: 502, json: {} });
+    fake.server.misbehave(/omni-human\/predictions$/, { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'Request was throttled.' } });
+    fake.server.misbehave(/^\/v1\/predictions\/pred-/, { status: 503, json: {} });
+    fake.server.misbehave(/^\/delivery\/out-/, { status: 500, body: 'oops' });
+    await new ReplicateVideoRenderer(config, limits).render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'faults.mp4'), onCost: (c) => void costs.push(c) });
+    expect(fake.creates).toBe(1);
+    expect(fake.uploads).toBe(2);
+    expect(fake.cancels).toBe(0);
+    expect(fake.charges).toHaveLength(1);
+    expect(costs).toHaveLength(1);
+    expect(costs[0]).toMatchObject({ provider: 'replicate', model: 'bytedance/omni-human', unit: 'seconds', quantity: fake.charges[0]!.quantity, amountUsd: fake.charges[0]!.usd });
+  });
+
+  it('takes the answer of the create call itself (Prefer: wait), as a URL or as a data URI', async () => {
+    fake.processingPolls = 0;
+    const costs: ProviderCost[] = [];
+    await avatar((c) => void costs.push(c));
+    expect(fake.server.requestsTo(/^\/v1\/predictions\/pred-/)).toHaveLength(0);
+    fake.dataUriOutputs = true;
+    const [image] = await avatar((c) => void costs.push(c));
+    expect(image).toMatchObject({ width: 288, height: 512 });
+    expect(fake.server.requestsTo(/^\/delivery\//)).toHaveLength(1);
+    expect(fake.creates).toBe(2);
+    expect(costs.map((c) => c.amountUsd)).toEqual([0.06, 0.06]);
+  });
+
+  it('does not retry a failed prediction: the provider reason, as rejected, nothing charged', async () => {
+    const costs: ProviderCost[] = [];
+    fake.failNext.push('No face detected in the image');
+    const err = await new ReplicateVideoRenderer(config, limits)
+      .render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'noface.mp4'), onCost: (c) => void costs.push(c) })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'rejected', message: expect.stringContaining('No face detected') });
+    expect((err as ProviderError).retryable).toBe(false);
+    expect(providerErrorMessage('video', (err as ProviderError).kind)).toMatch(/rejected this scene/);
+    expect(fake.creates).toBe(1);
+    expect(fake.charges).toHaveLength(0);
+    expect(costs).toHaveLength(0);
+  });
+
+  it('records the charge of a prediction whose output was refused', async () => {
+    const costs: ProviderCost[] = [];
+    fake.nextOutput.push(fake.serve(Buffer.from('<html>expired</html>'), 'text/html'));
+    await expect(avatar((c) => void costs.push(c))).rejects.toMatchObject({ kind: 'bad_output' });
+    expect(fake.charges).toHaveLength(1);
+    expect(costs).toEqual([{ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'list' }]);
+  });
+
+  it('cancels a prediction abandoned after its polls kept failing, and records it when the cancel came too late', async () => {
+    const costs: ProviderCost[] = [];
+    fake.finishBeforeCancel = true;
+    fake.server.misbehave(/^\/v1\/predictions\/pred-[^/]+$/, ...Array.from({ length: 3 }, () => ({ status: 500, json: {} })));
+    await expect(avatar((c) => void costs.push(c))).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(fake.creates).toBe(1);
+    expect(fake.cancels).toBe(1);
+    expect(fake.charges).toHaveLength(1);
+    expect(costs).toHaveLength(1);
+  });
+
+  it('refuses a model without a price before any call, and keys prices by the configured model id', async () => {
+    const custom = { ...config, models: { ...config.models, video: 'bytedance/omni-human-1.5' } };
+    expect(() => new ReplicateVideoRenderer(custom, limits)).toThrow(/No price is known for the Replicate model 'bytedance\/omni-human-1.5'.*REPLICATE_PRICES/);
+    expect(fake.server.requests).toHaveLength(0);
+    const priced = { ...custom, prices: { ...custom.prices, 'bytedance/omni-human-1.5': { unit: 'seconds' as const, usd: 0.16 } } };
+    const costs: ProviderCost[] = [];
+    await new ReplicateVideoRenderer(priced, limits).render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'v15.mp4'), onCost: (c) => void costs.push(c) });
+    expect(costs).toHaveLength(1);
+    expect(costs[0]).toMatchObject({ model: 'bytedance/omni-human-1.5', priceSource: 'configured', amountUsd: fake.charges[0]!.usd });
+    expect(costs[0]!.amountUsd).toBeGreaterThan(0.3);
   });
 });
