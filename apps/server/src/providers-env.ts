@@ -25,6 +25,21 @@ const hostList = z
     { error: 'OUTBOUND_ALLOW_HOSTS takes host or host:port entries separated by commas' },
   );
 
+/** REPLICATE_PRICES: JSON of model id → { unit: 'images' | 'seconds', usd }, over the built-in list prices. */
+const replicatePrices = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return {};
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'REPLICATE_PRICES must be JSON, e.g. {"bytedance/omni-human-1.5":{"unit":"seconds","usd":0.16}}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().regex(/^[\w.-]+\/[\w.-]+$/), z.object({ unit: z.enum(['images', 'seconds']), usd: z.number().min(0).max(1000) }).strict()));
+
 export const providersEnvSchema = z.object({
   LLM_PROVIDER: z.enum(['', 'local', 'openai']).optional().transform((v) => v || undefined),
   TTS_PROVIDER: z.enum(['', 'local', 'elevenlabs']).optional().transform((v) => v || undefined),
@@ -47,6 +62,7 @@ export const providersEnvSchema = z.object({
   REPLICATE_PRODUCT_MODEL: z.string().default(REPLICATE_DEFAULTS.models.product),
   REPLICATE_VIDEO_MODEL: z.string().default(REPLICATE_DEFAULTS.models.video),
   REPLICATE_POLL_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(2000),
+  REPLICATE_PRICES: replicatePrices,
   FAL_KEY: optional,
   FAL_BASE_URL: url('https://queue.fal.run'),
   FAL_VIDEO_MODEL: z.string().default(FAL_DEFAULT_VIDEO_MODEL),
@@ -116,7 +132,7 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       policy: policy(e.IMAGE_TIMEOUT_SECONDS),
       videoPolicy: policy(e.VIDEO_TIMEOUT_SECONDS),
       models: { 'google-imagen-4-ultra': e.REPLICATE_IMAGEN_MODEL, 'flux-kontext': e.REPLICATE_KONTEXT_MODEL, product: e.REPLICATE_PRODUCT_MODEL, video: e.REPLICATE_VIDEO_MODEL },
-      prices: { ...REPLICATE_DEFAULTS.prices },
+      prices: { ...REPLICATE_DEFAULTS.prices, ...e.REPLICATE_PRICES },
       pollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
       preferWaitSeconds: 60,
     };

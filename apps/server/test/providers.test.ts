@@ -167,6 +167,16 @@ describe('provider configuration', () => {
     expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'http://127.0.0.1:4100/' })).toThrow(/OUTBOUND_ALLOW_HOSTS/);
   });
 
+  it('keys Replicate prices by the configured model id: REPLICATE_PRICES overrides, a model without a price refuses to start', () => {
+    const env = { IMAGE_PROVIDER: 'replicate', VIDEO_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_x', REPLICATE_VIDEO_MODEL: 'bytedance/omni-human-1.5' };
+    expect(() => createProviderEngine(loadConfig(env).providers)).toThrow(/No price is known for the Replicate model 'bytedance\/omni-human-1.5'.*REPLICATE_PRICES/);
+    const priced = loadConfig({ ...env, REPLICATE_PRICES: '{"bytedance/omni-human-1.5":{"unit":"seconds","usd":0.16},"google/imagen-4-ultra":{"unit":"images","usd":0.05}}' }).providers;
+    expect(priced.replicate!.prices).toMatchObject({ 'bytedance/omni-human-1.5': { unit: 'seconds', usd: 0.16 }, 'google/imagen-4-ultra': { unit: 'images', usd: 0.05 } });
+    expect(() => createProviderEngine(priced)).not.toThrow();
+    expect(() => loadConfig({ ...env, REPLICATE_PRICES: 'not json' })).toThrow(/REPLICATE_PRICES/);
+    expect(() => loadConfig({ ...env, REPLICATE_PRICES: '{"x/y":{"unit":"hours","usd":1}}' })).toThrow(/REPLICATE_PRICES/);
+  });
+
   it('defaults to the offline engine in development', () => {
     expect(loadConfig({}).providers).toMatchObject({ llm: 'local', tts: 'local', image: 'local', video: 'local' });
   });
