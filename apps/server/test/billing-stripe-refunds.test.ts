@@ -85,4 +85,21 @@ describe.each(testDatabaseKinds())('Stripe refunds on %s', (kind) => {
     const again = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 4900, reason: null });
     expect(again.status).toBe('refunded');
   });
+
+  it('shows a pending refund to the customer only once it settles (refund.updated)', async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    c.stripe.refundsPending = true;
+    const from = c.stripe.events.length;
+    const pending = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 4900, reason: null });
+    await c.deliverFrom(from);
+    // Reserved against a second refund, but not yet money back for the customer.
+    await expect(refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 1, reason: null })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await c.api('GET', '/api/transactions')).json()[0]).toMatchObject({ paymentStatus: 'succeeded', refundedAmount: 0 });
+    const settled = c.stripe.events.length;
+    c.stripe.settleRefund(pending.refundId, true);
+    await c.deliverFrom(settled);
+    expect(await c.t.db.db.selectFrom('refunds').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'succeeded' });
+    expect((await c.api('GET', '/api/transactions')).json()[0]).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 49 });
+  });
 });

@@ -230,4 +230,37 @@ describe.each(testDatabaseKinds())('billing with Stripe on %s', (kind) => {
     expect(await checkStripeSetup(config, restricted, logger)).toBe('unchecked');
     expect(warnings.at(-1)).toContain('may not read webhook endpoints');
   });
+
+  it('stops the first Stripe subscription when a second checkout, paid in another tab, replaces it', async () => {
+    const open = async () => (await api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 })).json().sessionId as string;
+    const [first, second] = [await open(), await open()];
+    const from = c.stripe.events.length;
+    const a = c.stripe.completeCheckout(first);
+    const b = c.stripe.completeCheckout(second);
+    await c.deliverFrom(from);
+    expect(c.stripe.requestsTo('DELETE', `/v1/subscriptions/${a.subscription}`)).toHaveLength(1);
+    expect(c.stripe.objects.get(a.subscription)!.status).toBe('canceled');
+    expect(c.stripe.objects.get(b.subscription)!.status).toBe('active');
+    // Stripe's deletion event for the first one changes nothing more.
+    expect((await c.deliver(c.stripe.lastEvent('customer.subscription.deleted'))).statusCode).toBe(200);
+    const subs = await c.t.db.db.selectFrom('subscriptions').select(['stripe_subscription_id', 'status']).where('stripe_subscription_id', 'is not', null).orderBy('created_at').execute();
+    expect(subs).toEqual([
+      { stripe_subscription_id: a.subscription, status: 'expired' },
+      { stripe_subscription_id: b.subscription, status: 'active' },
+    ]);
+    expect((await api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Pro', status: 'active' });
+  });
+
+  it('cancels a subscription an admin extended (a trial at Stripe) like an active one', async () => {
+    const { subscriptionId } = await c.subscribe();
+    const row = await c.subscriptionRow(subscriptionId);
+    const from = c.stripe.events.length;
+    await adjustSubscription(c.t.app.core, c.admin, { subscriptionId: row.id, adjustment: { type: 'extend', days: 10 }, reason: null });
+    await c.deliverFrom(from);
+    expect((await api('GET', '/api/subscription/current')).json().status).toBe('trialing');
+    const res = await api('POST', '/api/subscription/cancel', {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(c.stripe.objects.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await api('GET', '/api/subscription/current')).json()).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: true });
+  });
 });

@@ -294,6 +294,13 @@ export class FakeStripe {
       const id = match[1]!;
       if (method === 'GET') return (b) => this.#expand(this.#get(id, 'subscription'), b.expand);
       if (method === 'POST') return (b) => this.#expand(this.#updateSubscription(id, b), b.expand);
+      if (method === 'DELETE') {
+        return () => {
+          const sub = this.#get(id, 'subscription');
+          if (sub.status === 'canceled') throw new StripeFault(400, `No such subscription: '${id}'`, 'invalid_request_error', 'resource_missing');
+          return this.endSubscription(id);
+        };
+      }
     }
     if (method === 'GET' && (match = m(/^\/v1\/(checkout\/sessions|invoices|payment_intents|charges|refunds|customers|prices)\/([^/]+)$/))) {
       const type = { 'checkout/sessions': 'checkout.session', invoices: 'invoice', payment_intents: 'payment_intent', charges: 'charge', refunds: 'refund', customers: 'customer', prices: 'price' }[match[1]!]!;

@@ -65,7 +65,7 @@ export function useStripeApp(kind: DatabaseKind): StripeTestContext {
   ctx.deliverFrom = async (from) => {
     for (const event of ctx.stripe.events.slice(from)) {
       const res = await ctx.deliver(event);
-      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      expect(res.statusCode, `${event.type}: ${JSON.stringify(res.body)}`).toBe(200);
     }
   };
   ctx.subscribe = async (planId) => {

@@ -51,6 +51,7 @@ export type BillingEvent =
   /** A delayed payment (a bank debit) of a completed checkout failed: nothing was bought. */
   | { type: 'checkout.failed'; checkoutSessionId: string }
   | { type: 'refund.failed'; refundId: string; amountCents: number; paymentIntentId: string | null; chargeId: string | null }
+  | { type: 'refund.settled'; refundId: string }
   | { type: 'subscription.deleted'; externalSubscriptionId: string; endedAt: Date }
   | { type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string | null; amountRefundedCents: number; receiptUrl: string | null };
 
@@ -173,6 +174,12 @@ async function applySubscriptionState(
     .execute();
 }
 
+/** What the caller must do at the provider once the transaction has committed. */
+export interface BillingEffects {
+  /** Provider subscriptions replaced by another one: cancel them now so they stop billing. */
+  cancelAtProvider: string[];
+}
+
 /** An event that is not about anything of ours (another product or environment on the same Stripe account). */
 export const NOT_OURS = 'not-ours' as const;
 
@@ -181,7 +188,7 @@ export const NOT_OURS = 'not-ours' as const;
  * of order. Answers the payment the customer should be told about, for the caller to mail once the
  * transaction commits, or NOT_OURS.
  */
-export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date): Promise<PaymentNotice | null | typeof NOT_OURS> {
+export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date, effects?: BillingEffects): Promise<PaymentNotice | null | typeof NOT_OURS> {
   switch (event.type) {
     case 'checkout.completed': {
       const session = await trx
@@ -196,12 +203,18 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
       }
       if (session.status === 'complete') return null;
       // The new plan replaces whatever was live (the Free plan, or an earlier paid plan).
-      await trx
+      const replaced = await trx
         .updateTable('subscriptions')
-        .set({ status: 'expired', end_date: now, cancel_at_period_end: false })
+        // Never before its start: the provider's clock may run ahead of ours.
+        .set({ status: 'expired', end_date: sql<Date>`greatest(${now}::timestamptz, start_date)`, cancel_at_period_end: false })
         .where('user_id', '=', event.userId)
         .where('status', 'in', ['active', 'trialing', 'pending', 'past_due'])
+        .returning('stripe_subscription_id')
         .execute();
+      // A provider subscription we no longer honour must stop billing (two checkouts paid in two tabs).
+      for (const row of replaced) {
+        if (row.stripe_subscription_id && row.stripe_subscription_id !== event.externalSubscriptionId) effects?.cancelAtProvider.push(row.stripe_subscription_id);
+      }
       const subscription = await trx
         .insertInto('subscriptions')
         .values({
@@ -307,6 +320,12 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .where('id', '=', tx.id)
         .execute();
       return null;
+    }
+    case 'refund.settled': {
+      const row = await trx.updateTable('refunds').set({ status: 'succeeded' }).where('stripe_refund_id', '=', event.refundId).where('status', '=', 'pending').returning('id').executeTakeFirst();
+      if (row) return null;
+      const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', event.refundId).executeTakeFirst();
+      return known ? null : NOT_OURS;
     }
     case 'refund.failed': {
       const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { AppError, billingMessages } from '@reelsmith/shared';
 import { findUserById } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
-import { applyBillingEvent, NOT_OURS } from './billing-events.ts';
+import { applyBillingEvent, NOT_OURS, type BillingEffects } from './billing-events.ts';
 import { addBillingPeriod } from './local-payment-provider.ts';
-import { notifyPayment, processPaymentEvent } from './process-payment-event.ts';
+import { carryOut, notifyPayment, processPaymentEvent } from './process-payment-event.ts';
 import { newLocalId } from './admin-billing.ts';
 import { isEntitled } from './entitlement-rules.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
@@ -168,8 +168,10 @@ export async function confirmCheckout(deps: BillingDeps, userId: string, session
     if (state.userId && state.userId !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
     if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
     if (!state.paid || !state.completion) return failed('The payment has not been completed.');
-    const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now()));
+    const effects: BillingEffects = { cancelAtProvider: [] };
+    const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now(), effects));
     notifyPayment(deps, notice === NOT_OURS ? null : notice);
+    await carryOut(deps, effects);
   }
   const current = await getCurrentSubscription(deps, userId);
   return {

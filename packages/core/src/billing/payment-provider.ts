@@ -63,6 +63,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
   retrieveCheckout(id: string): Promise<CheckoutState>;
   cancelAtPeriodEnd(externalSubscriptionId: string): Promise<void>;
+  /** Ends a subscription at once (one replaced by another checkout); providers without subscriptions omit it. */
+  cancelNow?(externalSubscriptionId: string): Promise<void>;
   refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }>;
   /** Moves the next billing date (used to extend a subscription by days). */
   extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void>;

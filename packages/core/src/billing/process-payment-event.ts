@@ -1,5 +1,5 @@
 import type { BillingDeps } from './billing-deps.ts';
-import { applyBillingEvent, claimEvent, NOT_OURS, type BillingEvent, type PaymentNotice } from './billing-events.ts';
+import { applyBillingEvent, claimEvent, NOT_OURS, type BillingEffects, type BillingEvent, type PaymentNotice } from './billing-events.ts';
 
 /**
  * Applies a provider event exactly once: the event id is claimed in the same transaction that
@@ -11,11 +11,12 @@ export async function processPaymentEvent(
   eventType: string,
   event: BillingEvent | null,
 ): Promise<'applied' | 'replayed' | 'ignored'> {
+  const effects: BillingEffects = { cancelAtProvider: [] };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const fresh = await claimEvent(trx, eventId, deps.payments.kind, eventType);
     if (!fresh) return { result: 'replayed' as const, notice: null };
     if (!event) return { result: 'ignored' as const, notice: null };
-    const applied = await applyBillingEvent(trx, event, deps.clock.now());
+    const applied = await applyBillingEvent(trx, event, deps.clock.now(), effects);
     if (applied === NOT_OURS) {
       // Acknowledged, so the provider stops retrying something that belongs to another system.
       deps.logger.info({ eventId, eventType }, 'payment event about nothing of ours ignored');
@@ -25,7 +26,20 @@ export async function processPaymentEvent(
     return { result: 'applied' as const, notice: applied };
   });
   notifyPayment(deps, outcome.notice);
+  await carryOut(deps, effects);
   return outcome.result;
+}
+
+/** Provider calls an applied event leads to; a failure is logged, not retried by replaying the event. */
+export async function carryOut(deps: Pick<BillingDeps, 'payments' | 'logger'>, effects: BillingEffects): Promise<void> {
+  for (const id of effects.cancelAtProvider) {
+    try {
+      await deps.payments.cancelNow?.(id);
+      deps.logger.info({ externalSubscriptionId: id }, 'replaced provider subscription cancelled');
+    } catch (err) {
+      deps.logger.error({ err, externalSubscriptionId: id }, 'could not cancel a replaced provider subscription; cancel it in the provider dashboard');
+    }
+  }
 }
 
 /** Mails a receipt or a failure notice after the payment's transaction has committed. */

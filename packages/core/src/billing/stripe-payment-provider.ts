@@ -116,6 +116,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'charge.refunded',
+  'refund.updated',
   'refund.failed',
 ] as const;
 
@@ -296,6 +297,10 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.subscriptions.update(externalSubscriptionId, { cancel_at_period_end: true });
   }
 
+  async cancelNow(externalSubscriptionId: string): Promise<void> {
+    await unlessMissing(this.stripe.subscriptions.cancel(externalSubscriptionId));
+  }
+
   async refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }> {
     if (!request.paymentIntentId && !request.chargeId) throw new Error('the payment has no Stripe reference to refund');
     const refund = await this.stripe.refunds.create(
@@ -430,6 +435,13 @@ export class StripePaymentProvider implements PaymentProvider {
           amountRefundedCents: charge.amount_refunded,
           receiptUrl: charge.receipt_url ?? null,
         };
+      }
+      case 'refund.updated': {
+        // A pending refund (a bank refund) settles days later.
+        const refund = event.data.object;
+        if (refund.status === 'succeeded') return { type: 'refund.settled', refundId: refund.id };
+        if (refund.status !== 'failed' && refund.status !== 'canceled') return null;
+        return { type: 'refund.failed', refundId: refund.id, amountCents: refund.amount, paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null), chargeId: idOf(refund.charge as string | { id: string } | null) };
       }
       case 'refund.failed': {
         const refund = event.data.object;
