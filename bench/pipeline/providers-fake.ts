@@ -1,6 +1,9 @@
 // `node bench/pipeline/run.ts --providers fake`: the whole wizard through the real provider adapters,
 // each pointed at a loopback fake of its provider's HTTP API (the same fakes as the contract tests).
-// Prints stage | wall s | provider calls | cost USD, then `total_s=<s> cost_usd=<usd>`.
+// Prints stage | wall s | provider calls | cost USD, then
+// `creates=<n> results=<n> cancels=<n> recorded_cost_usd=<usd> charged_cost_usd=<usd>` (the fakes' books
+// against what the adapters recorded; --faults injects transient 429/5xx on every kind of call, and the run
+// fails unless creates equal results and recorded equals charged), then `total_s=<s> cost_usd=<usd>`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +19,33 @@ import {
   type ProviderCost,
   type ProvidersConfig,
 } from '@reelsmith/media';
-import { createFakeElevenLabs, createFakeOpenAi, FakeFal, FakeReplicate } from '@reelsmith/media/fakes';
+import { createFakeElevenLabs, createFakeOpenAi, FakeFal, FakeReplicate, type FakeHttpServer, type FakeReply } from '@reelsmith/media/fakes';
+
+const PRICES = { openaiIn: 0.15, openaiOut: 0.6, elevenlabsPer1k: 0.1 };
+
+const busy: FakeReply = { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'Request was throttled.' } };
+const down = (status: number): FakeReply => ({ status, json: { detail: 'upstream unavailable' } });
+
+/** Transient faults on every kind of call of the flow: paid creates see only 429s (a 5xx may hide a taken create). */
+function injectFaults(openai: FakeHttpServer, elevenlabs: FakeHttpServer, replicate: FakeReplicate, fal: FakeFal): void {
+  openai.misbehave(/chat\/completions/, down(503), busy);
+  elevenlabs.misbehave(/with-timestamps/, down(500), busy);
+  replicate.server.misbehave(/^\/v1\/files$/, down(502));
+  replicate.server.misbehave(/\/predictions$/, busy, busy);
+  replicate.server.misbehave(/^\/v1\/predictions\/pred-[^/]+$/, down(503), down(500));
+  replicate.server.misbehave(/^\/delivery\/out-/, down(500), down(502));
+  fal.server.misbehave(/omnihuman$/, busy);
+  fal.server.misbehave(/\/status$/, down(502));
+  fal.server.misbehave(/\/requests\/[^/]+$/, down(503));
+  fal.server.misbehave(/^\/files\//, down(500));
+}
+
+/** What the fakes' providers would bill: the fakes' own books (Replicate, fal) or their handled requests priced as billed. */
+function chargedUsd(openai: FakeHttpServer, elevenlabs: FakeHttpServer, replicate: FakeReplicate, fal: FakeFal): number {
+  const chats = openai.handled.filter((r) => r.path === '/v1/chat/completions').length;
+  const characters = elevenlabs.handled.filter((r) => /with-timestamps/.test(r.path)).reduce((n, r) => n + String((r.json as { text?: string }).text ?? '').length, 0);
+  return chats * ((120 * PRICES.openaiIn + 80 * PRICES.openaiOut) / 1e6) + (characters * PRICES.elevenlabsPer1k) / 1000 + replicate.chargedUsd + fal.chargedUsd;
+}
 
 const SCRIPT =
   'Hi, I am Maya, and this little bottle changed my mornings. I used to spend twenty minutes on my skin, now it takes two. ' +
@@ -43,14 +72,14 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T, i
   return results;
 }
 
-export async function runProvidersFake(concurrency: number): Promise<void> {
+export async function runProvidersFake(concurrency: number, options: { faults?: boolean } = {}): Promise<void> {
   const openai = createFakeOpenAi('sk-bench');
   const elevenlabs = createFakeElevenLabs('xi-bench');
   const replicate = new FakeReplicate('r8_bench');
   const fal = new FakeFal('fal-bench');
   const [o, e, r, f] = await Promise.all([openai.start(), elevenlabs.start(), replicate.start(), fal.start()]);
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-providers-'));
-  const policy = { ...DEFAULT_CALL_POLICY, timeoutMs: 120_000 };
+  const policy = { ...DEFAULT_CALL_POLICY, timeoutMs: 120_000, baseDelayMs: 100 };
   // The fakes serve their outputs on loopback: allow-listed explicitly, the outbound guard stays on.
   const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(r).host, new URL(f).host] } };
   const config: ProvidersConfig = {
@@ -59,23 +88,28 @@ export async function runProvidersFake(concurrency: number): Promise<void> {
     image: 'replicate',
     video: 'replicate',
     downloads,
-    openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6 },
-    elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: 0.1 },
+    openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: PRICES.openaiIn, outputUsdPerMillionTokens: PRICES.openaiOut },
+    elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: PRICES.elevenlabsPer1k },
     replicate: { apiKey: 'r8_bench', baseUrl: r, policy, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 50, preferWaitSeconds: 60 },
     fal: { apiKey: 'fal-bench', baseUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
   };
   const engine: MediaEngine = createProviderEngine(config);
   const falRenderer = new FalVideoRenderer(config.fal!, downloads);
   const rows: Row[] = [];
-  async function stage<T>(name: string, work: (onCost: (c: ProviderCost) => void) => Promise<T>): Promise<T> {
+  let results = 0;
+  if (options.faults) injectFaults(openai, elevenlabs, replicate, fal);
+  /** `outputs`: the provider results the stage got (one per paid call: a scene list is one chat answer). */
+  async function stage<T>(name: string, work: (onCost: (c: ProviderCost) => void) => Promise<T>, outputs = (r: T) => (Array.isArray(r) ? r.length : 1)): Promise<T> {
     const costs: ProviderCost[] = [];
     const started = performance.now();
     const result = await work((c) => void costs.push(c));
+    // Each paid stage's results: one per output (the local merge is not a provider's).
+    if (!name.includes('(local')) results += outputs(result);
     rows.push({ name, wall: (performance.now() - started) / 1000, calls: costs.length, usd: costs.reduce((s, c) => s + c.amountUsd, 0) });
     return result;
   }
   try {
-    const scenes = await stage('write 3 scenes (OpenAI chat, json_schema)', (onCost) => engine.scenes.writeScenes({ script: SCRIPT, reelTime: 30, onCost }));
+    const scenes = await stage('write 3 scenes (OpenAI chat, json_schema)', (onCost) => engine.scenes.writeScenes({ script: SCRIPT, reelTime: 30, onCost }), () => 1);
     const prompt = await stage('suggest the avatar (OpenAI chat)', (onCost) => engine.avatarPrompts.suggest({ scenes, projectTitle: 'Glow', script: SCRIPT, voice: { gender: 'female' }, onCost }));
     const voice = (await engine.voices.list({ gender: 'female' }))[0]!;
     const audio = await stage(`voice 3 scenes (ElevenLabs with timestamps, ${concurrency} at a time)`, (onCost) =>
@@ -107,6 +141,12 @@ export async function runProvidersFake(concurrency: number): Promise<void> {
     for (const row of rows) console.log(`${row.name.padEnd(width)} | ${row.wall.toFixed(2).padStart(6)} | ${String(row.calls).padStart(5)} | ${row.usd.toFixed(4).padStart(8)}`);
     const requests = [openai, elevenlabs, replicate.server, fal.server].reduce((n, s) => n + s.requests.length, 0);
     console.log(`(one run; fakes on loopback answered ${requests} HTTP requests; final reel ${final.durationSeconds.toFixed(2)} s at ${final.width}x${final.height})`);
+    const creates =
+      openai.handled.filter((r) => r.path === '/v1/chat/completions').length + elevenlabs.handled.filter((r) => /with-timestamps/.test(r.path)).length + replicate.creates + fal.submits;
+    const recorded = Math.round(rows.reduce((s, row) => s + row.usd, 0) * 1e6) / 1e6;
+    const charged = Math.round(chargedUsd(openai, elevenlabs, replicate, fal) * 1e6) / 1e6;
+    console.log(`creates=${creates} results=${results} cancels=${replicate.cancels + fal.cancels} recorded_cost_usd=${recorded.toFixed(6)} charged_cost_usd=${charged.toFixed(6)}`);
+    if (creates !== results || Math.abs(recorded - charged) > 1e-6) process.exitCode = 1;
     const total = rows.reduce((s, row) => s + row.wall, 0);
     console.log(`total_s=${total.toFixed(2)} cost_usd=${rows.reduce((s, row) => s + row.usd, 0).toFixed(4)}`);
   } finally {

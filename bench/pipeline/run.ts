@@ -3,6 +3,7 @@
 //
 //   node bench/pipeline/run.ts [--repeat 3] [--concurrency 2] [--paths]
 //   node bench/pipeline/run.ts --providers fake   (the wizard through the provider adapters and loopback fakes)
+//   node bench/pipeline/run.ts --providers fake --faults   (the same with transient 429/5xx on every kind of call)
 //
 // Prints a table (stage | wall s | bare s) and, as the last line, `total_s=<s> bare_s=<s>`.
 // Stages run in order and share a context; to add one, push it onto `stages` (see README.md).
@@ -28,6 +29,7 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: String(Math.min(3, availableParallelism())) },
     paths: { type: 'boolean', default: false },
     providers: { type: 'string', default: 'local' },
+    faults: { type: 'boolean', default: false },
   },
 });
 const repeat = Math.max(1, Number(flags.repeat));
@@ -287,7 +289,9 @@ async function main(): Promise<void> {
 
 if (flags.providers === 'fake') {
   const { runProvidersFake } = await import('./providers-fake.ts');
-  await runProvidersFake(concurrency);
+  await runProvidersFake(concurrency, { faults: flags.faults });
+} else if (flags.faults) {
+  throw new Error('--faults needs --providers fake');
 } else if (flags.providers !== 'local') {
   throw new Error(`--providers must be local or fake (got ${flags.providers})`);
 } else {

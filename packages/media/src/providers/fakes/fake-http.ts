@@ -26,6 +26,8 @@ export type FakeHandler = (request: RecordedRequest, fake: FakeHttpServer) => Fa
 
 export class FakeHttpServer {
   readonly requests: RecordedRequest[] = [];
+  /** The requests the provider itself answered (not a reply queued by misbehave()): what it may bill. */
+  readonly handled: RecordedRequest[] = [];
   readonly #handler: FakeHandler;
   readonly #queued: { match: RegExp; reply: FakeReply }[] = [];
   #server: Server | undefined;
@@ -79,7 +81,11 @@ export class FakeHttpServer {
     const queued = this.#queued.findIndex((q) => q.match.test(request.path));
     let reply: FakeReply;
     try {
-      reply = queued >= 0 ? this.#queued.splice(queued, 1)[0]!.reply : await this.#handler(request, this);
+      if (queued >= 0) reply = this.#queued.splice(queued, 1)[0]!.reply;
+      else {
+        this.handled.push(request);
+        reply = await this.#handler(request, this);
+      }
     } catch (err) {
       reply = { status: 500, json: { error: String(err) } };
     }
