@@ -12,6 +12,15 @@ export async function audioSeconds(audioFile: string): Promise<number> {
   return (await probe(audioFile)).durationSeconds;
 }
 
+/**
+ * The scene's voice as MP3 for the talking-video hosts (Replicate and fal document MP3/WAV audio for
+ * OmniHuman, not AAC/M4A). Answers the file and its duration, which is what the clip is billed by.
+ */
+export async function voiceAsMp3(audioFile: string, outFile: string): Promise<{ file: string; seconds: number }> {
+  await runFfmpeg(['-y', '-i', audioFile, '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', outFile], { timeoutMs: 60_000 });
+  return { file: outFile, seconds: await audioSeconds(outFile) };
+}
+
 export async function finishProviderClip(providerClip: string, request: TalkingVideoRequest, workFile: (name: string) => string): Promise<VideoResult> {
   const size = dimensionsFor(request.aspect, request.quality);
   const duration = await audioSeconds(request.audioFile);

@@ -123,6 +123,8 @@ export class FakeFal {
       const body = request.json as { image_url?: unknown; audio_url?: unknown } | undefined;
       const missing = ['image_url', 'audio_url'].filter((k) => typeof body?.[k as keyof typeof body] !== 'string' || !/^(https?:|data:)/.test(String(body[k as keyof typeof body])));
       if (missing.length) return { status: 422, json: { detail: missing.map((loc) => ({ loc: ['body', loc], msg: 'field required' })) } };
+      // OmniHuman on fal documents MP3/WAV audio.
+      if (!/^data:audio\/(mpeg|mp3|wav|x-wav)[;,]|^https?:/.test(String(body!.audio_url))) return { status: 422, json: { detail: [{ loc: ['body', 'audio_url'], msg: 'audio must be MP3 or WAV' }] } };
       const audio = await this.#readInput(String(body!.audio_url));
       this.submits += 1;
       const id = `req-${++this.#counter}`;

@@ -54,7 +54,7 @@ async function secondsOf(bytes: Buffer): Promise<number> {
 const aspects = ['1:1', '9:16', '16:9', '3:4', '4:3'];
 
 /** The documented input fields each model needs; answers what is missing or wrong. */
-export function replicateInputProblems(model: string, input: Record<string, unknown> | undefined): string[] {
+export function replicateInputProblems(model: string, input: Record<string, unknown> | undefined, typeOf: (url: string) => string | undefined = () => undefined): string[] {
   const problems: string[] = [];
   const text = (k: string) => typeof input?.[k] === 'string' && (input[k] as string).length > 0;
   const url = (k: string) => typeof input?.[k] === 'string' && /^(https?:|data:)/.test(input[k] as string);
@@ -68,6 +68,8 @@ export function replicateInputProblems(model: string, input: Record<string, unkn
   } else if (model === 'bytedance/omni-human' || model === 'bytedance/omni-human-1.5') {
     if (!url('image')) problems.push('image');
     if (!url('audio')) problems.push('audio');
+    // The model pages document MP3 or WAV audio.
+    else if (!/^audio\/(mpeg|mp3|wav|x-wav|wave)$/.test(typeOf(String(input!.audio)) ?? '')) problems.push('audio (MP3 or WAV)');
   } else {
     problems.push(`unknown model ${model}`);
   }
@@ -162,7 +164,7 @@ export class FakeReplicate {
     if (request.method === 'POST' && create) {
       const model = `${create[1]}/${create[2]}`;
       const input = (request.json as { input?: Record<string, unknown> } | undefined)?.input;
-      const problems = replicateInputProblems(model, input);
+      const problems = replicateInputProblems(model, input, (u) => this.#inputFile(u)?.type);
       if (problems.length) return { status: 422, json: { title: 'Input validation failed', detail: problems.join(', '), status: 422 } };
       this.creates += 1;
       const id = `pred-${++this.#counter}`;

@@ -46,6 +46,7 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(submit!.path).toBe('/fal-ai/bytedance/omnihuman');
     expect(submit!.headers.authorization).toBe('Key fal-test');
     expect(Object.keys(submit!.json as object).sort()).toEqual(['audio_url', 'image_url']);
+    expect((submit!.json as { audio_url: string }).audio_url).toMatch(/^data:audio\/mpeg;base64,/);
     expect(fake.server.requestsTo(/^\/fal-ai\/bytedance\/requests\/[^/]+\/status$/)).toHaveLength(3);
     expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds', amountUsd: fake.charges[0]!.usd });
     expect(fake.submits).toBe(1);

@@ -8,7 +8,7 @@ import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../
 import { withDeadline } from '../call-provider.ts';
 import { costOf, reportCost } from '../cost.ts';
 import { downloadVideo } from '../download.ts';
-import { audioSeconds, finishProviderClip } from '../finish-clip.ts';
+import { audioSeconds, finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
 import { createOnce, sleep, withRetry } from '../retry.ts';
@@ -47,15 +47,17 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
     const model = this.#config.videoModel;
     const seconds = await audioSeconds(request.audioFile);
     if (seconds > this.maxAudioSeconds) throw new ProviderError('rejected', FAL_PROVIDER, `scene audio is ${seconds.toFixed(1)} s; ${model} accepts at most ${this.maxAudioSeconds} s`);
-    const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(request.audioFile)]);
     const base = this.#config.baseUrl.replace(/\/$/, '');
     // Status and result live under the app id (owner/app), without the endpoint's sub-path.
     const appId = model.split('/').slice(0, 2).join('/');
     const auth = { authorization: `Key ${this.#config.apiKey}` };
     const policy = this.#config.policy;
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-fal-'));
-    const charge = costOf(FAL_PROVIDER, model, 'seconds', Math.round(seconds * 100) / 100, this.#config.usdPerSecond, 'configured');
     try {
+      // OmniHuman on fal documents MP3/WAV audio: the stored AAC voice is sent as MP3, billed by its length.
+      const voice = await voiceAsMp3(request.audioFile, join(work, 'voice.mp3'));
+      const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(voice.file)]);
+      const charge = costOf(FAL_PROVIDER, model, 'seconds', Math.round(voice.seconds * 100) / 100, this.#config.usdPerSecond, 'configured');
       // Submitted once (again only after a 429, when fal took nothing); status, result and download each
       // retry on their own; a request we stop waiting for is cancelled (PUT .../cancel).
       const clip = await withDeadline(FAL_PROVIDER, this.#config.policy, async (signal) => {
@@ -64,7 +66,7 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
             await fetch(`${base}/${model}`, {
               method: 'POST',
               headers: { ...auth, 'content-type': 'application/json' },
-              body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mp4') }),
+              body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mpeg') }),
               signal: s,
             }),
           ),

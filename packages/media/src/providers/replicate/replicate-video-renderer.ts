@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
 import { withDeadline } from '../call-provider.ts';
 import { downloadVideo } from '../download.ts';
-import { audioSeconds, finishProviderClip } from '../finish-clip.ts';
+import { audioSeconds, finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { withRetry } from '../retry.ts';
@@ -30,17 +30,19 @@ export class ReplicateVideoRenderer implements TalkingVideoRenderer {
     if (seconds > this.maxAudioSeconds) {
       throw new ProviderError('rejected', REPLICATE_PROVIDER, `scene audio is ${seconds.toFixed(1)} s; ${model} accepts at most ${this.maxAudioSeconds} s`);
     }
-    const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(request.audioFile)]);
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-replicate-'));
     try {
+      // omni-human documents MP3/WAV audio: the stored AAC voice is sent as MP3, billed by its length.
+      const voice = await voiceAsMp3(request.audioFile, join(work, 'voice.mp3'));
+      const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(voice.file)]);
       // Uploads, create, polls and download each retry on their own; the prediction is created once and
       // charged (per second of output, as long as the audio sent) the moment it succeeds.
       const clip = await withDeadline(REPLICATE_PROVIDER, this.#config.policy, async (signal) => {
         request.onProgress?.(0.05);
         const imageUrl = await uploadFile(this.#config, image, 'avatar.png', 'image/png', signal);
-        const audioUrl = await uploadFile(this.#config, audio, 'voice.m4a', 'audio/mp4', signal);
+        const audioUrl = await uploadFile(this.#config, audio, 'voice.mp3', 'audio/mpeg', signal);
         const prediction = await runPrediction(this.#config, model, { image: imageUrl, audio: audioUrl }, signal, {
-          charge: replicateCharge(this.#config, model, 'seconds', seconds),
+          charge: replicateCharge(this.#config, model, 'seconds', voice.seconds),
           onCost: request.onCost,
         });
         request.onProgress?.(0.8);

@@ -157,6 +157,9 @@ describe('Replicate omni-human renderer', () => {
     const create = creates()[0]!;
     expect(create.path).toBe('/v1/models/bytedance/omni-human/predictions');
     expect(Object.keys((create.json as { input: object }).input).sort()).toEqual(['audio', 'image']);
+    // omni-human documents MP3/WAV: the AAC voice goes up as MP3.
+    const audioId = /\/delivery\/([\w.-]+)$/.exec((create.json as { input: { audio: string } }).input.audio)![1]!;
+    expect(fake.files.get(audioId)!.type).toBe('audio/mpeg');
     expect(costs[0]).toMatchObject({ provider: 'replicate', model: 'bytedance/omni-human', unit: 'seconds' });
     expect(costs[0]!.amountUsd).toBeGreaterThan(0.2);
   });
