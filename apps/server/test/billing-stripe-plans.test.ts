@@ -38,6 +38,12 @@ describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) 
     expect(c.stripe.objects.get(subscriptionId)!.pending_update).not.toBeNull();
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Starter', status: 'active', documentLimit: 10 });
     expect(await c.t.db.db.selectFrom('subscription_adjustments').select('id').execute()).toEqual([]);
+    // Stripe retries the open upgrade invoice later and it is paid: the pending change applies there, and here.
+    const retry = c.stripe.events.length;
+    c.stripe.payInvoice(c.stripe.objects.get(subscriptionId)!.latest_invoice);
+    await c.deliverFrom(retry);
+    expect(c.stripe.objects.get(subscriptionId)!.items.data[0].price.id).not.toBe(starterPrice);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Pro', status: 'active', documentLimit: 40 });
   });
 
   it('credits a downgrade on the next invoice instead of charging now', async () => {

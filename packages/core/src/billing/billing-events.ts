@@ -22,6 +22,8 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   periodStart: Date | null;
   periodEnd: Date | null;
+  /** The provider's price the subscription bills now, when known: the plan follows it. */
+  priceId?: string | null;
 }
 
 /** What a payment provider says happened, in our terms. */
@@ -161,6 +163,8 @@ async function applySubscriptionState(
   // A subscription we replaced or ended stays ended, whatever a late event says.
   if (sub.status === 'expired') return;
   const status = statusFor(state);
+  // A plan change applied at the provider (a pending upgrade paid on a retry, a Dashboard edit) is followed.
+  const planId = state.priceId ? await planForPrice(trx, state.priceId) : undefined;
   await trx
     .updateTable('subscriptions')
     .set({
@@ -169,9 +173,17 @@ async function applySubscriptionState(
       ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
       ...(state.periodEnd ? { end_date: state.periodEnd } : {}),
       ...(renewal ? { documents_used: 0, ...(renewal.periodStart ? { start_date: renewal.periodStart } : {}) } : {}),
+      ...(planId ? { plan_id: planId } : {}),
     })
     .where('id', '=', sub.id)
     .execute();
+}
+
+/** Our plan for a provider price id (kept per account and mode, or on the plan itself). */
+async function planForPrice(trx: Executor, priceId: string): Promise<string | undefined> {
+  const kept = await trx.selectFrom('stripe_ids').select('local_key').where('kind', '=', 'price').where('stripe_id', '=', priceId).executeTakeFirst();
+  if (kept) return kept.local_key.split(':')[0];
+  return (await trx.selectFrom('plans').select('id').where('stripe_price_id', '=', priceId).executeTakeFirst())?.id;
 }
 
 /** What the caller must do at the provider once the transaction has committed. */

@@ -68,6 +68,7 @@ function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
     cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at),
     periodStart: period.start,
     periodEnd: period.end,
+    priceId: sub.items?.data?.[0]?.price?.id ?? null,
   };
 }
 
