@@ -91,7 +91,7 @@ export async function runProvidersFake(concurrency: number, options: { faults?: 
     openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: PRICES.openaiIn, outputUsdPerMillionTokens: PRICES.openaiOut },
     elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: PRICES.elevenlabsPer1k },
     replicate: { apiKey: 'r8_bench', baseUrl: r, policy, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 50, preferWaitSeconds: 60 },
-    fal: { apiKey: 'fal-bench', baseUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
+    fal: { apiKey: 'fal-bench', baseUrl: f, storageUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
   };
   const engine: MediaEngine = createProviderEngine(config);
   const falRenderer = new FalVideoRenderer(config.fal!, downloads);

@@ -1,7 +1,7 @@
 // The AI-provider part of the environment (parsed in config.ts with the rest; this file never reads
 // process.env): which provider serves each capability, keys, base URLs, models, limits and prices.
 import { z } from 'zod';
-import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, parseAllowedHost, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
+import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_STORAGE_URL, FAL_DEFAULT_VIDEO_MODEL, parseAllowedHost, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
 
 const optional = z.string().optional().transform((v) => v || undefined);
 const url = (fallback: string) => z.url().optional().or(z.literal('')).transform((v) => v || fallback);
@@ -65,6 +65,7 @@ export const providersEnvSchema = z.object({
   REPLICATE_PRICES: replicatePrices,
   FAL_KEY: optional,
   FAL_BASE_URL: url('https://queue.fal.run'),
+  FAL_STORAGE_URL: url(FAL_DEFAULT_STORAGE_URL),
   FAL_VIDEO_MODEL: z.string().default(FAL_DEFAULT_VIDEO_MODEL),
   FAL_USD_PER_SECOND: usd(0.14),
   FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(2000),
@@ -138,7 +139,7 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
     };
   }
   if (e.FAL_KEY) {
-    config.fal = { apiKey: e.FAL_KEY, baseUrl: e.FAL_BASE_URL, policy: policy(e.VIDEO_TIMEOUT_SECONDS), videoModel: e.FAL_VIDEO_MODEL, usdPerSecond: e.FAL_USD_PER_SECOND, pollIntervalMs: e.FAL_POLL_INTERVAL_MS };
+    config.fal = { apiKey: e.FAL_KEY, baseUrl: e.FAL_BASE_URL, storageUrl: e.FAL_STORAGE_URL, policy: policy(e.VIDEO_TIMEOUT_SECONDS), videoModel: e.FAL_VIDEO_MODEL, usdPerSecond: e.FAL_USD_PER_SECOND, pollIntervalMs: e.FAL_POLL_INTERVAL_MS };
   }
   return config;
 }

@@ -56,6 +56,8 @@ export interface ReplicateConfig extends ProviderEndpoint {
 }
 
 export interface FalConfig extends ProviderEndpoint {
+  /** fal's storage (CDN) API: inputs are uploaded there and sent by URL, as fal documents. */
+  storageUrl: string;
   videoModel: string;
   usdPerSecond: number;
   pollIntervalMs: number;
@@ -107,3 +109,4 @@ export const REPLICATE_DEFAULTS = {
 } as const satisfies Pick<ReplicateConfig, 'models' | 'prices'>;
 
 export const FAL_DEFAULT_VIDEO_MODEL = 'fal-ai/bytedance/omnihuman';
+export const FAL_DEFAULT_STORAGE_URL = 'https://rest.alpha.fal.ai';

@@ -37,6 +37,9 @@ export class FakeFal {
   readonly #apiKey: string;
   readonly #requests = new Map<string, FalRequestEntry>();
   readonly #videos = new Map<string, Buffer>();
+  /** Files uploaded to the fake CDN (POST /storage/upload/initiate, then PUT /upload/{id}). */
+  readonly media = new Map<string, { bytes: Buffer; type: string }>();
+  uploads = 0;
   #counter = 0;
 
   constructor(apiKey = 'fal-fake') {
@@ -63,6 +66,7 @@ export class FakeFal {
     this.failNext.length = 0;
     this.submits = 0;
     this.cancels = 0;
+    this.uploads = 0;
     this.charges.length = 0;
   }
 
@@ -85,7 +89,27 @@ export class FakeFal {
       const video = this.#videos.get(file[1]!);
       return video ? { headers: { 'content-type': 'video/mp4' }, body: video } : { status: 404, body: 'gone' };
     }
+    const cdn = /^\/media\/([\w-]+)$/.exec(request.path);
+    if (cdn && request.method === 'GET') {
+      const file = this.media.get(cdn[1]!);
+      return file ? { headers: { 'content-type': file.type }, body: file.bytes } : { status: 404, body: 'gone' };
+    }
+    const put = /^\/upload\/([\w-]+)$/.exec(request.path);
+    if (put && request.method === 'PUT') {
+      const file = this.media.get(put[1]!);
+      if (!file) return { status: 404, body: 'no such upload' };
+      file.bytes = request.raw;
+      this.uploads += 1;
+      return { status: 200, body: '' };
+    }
     if (request.headers.authorization !== `Key ${this.#apiKey}`) return { status: 401, json: { detail: 'Unauthorized' } };
+    if (request.method === 'POST' && request.path === '/storage/upload/initiate') {
+      const body = request.json as { content_type?: unknown; file_name?: unknown } | undefined;
+      if (typeof body?.content_type !== 'string' || typeof body.file_name !== 'string') return { status: 422, json: { detail: [{ loc: ['body', 'content_type'], msg: 'field required' }] } };
+      const id = `m${++this.#counter}`;
+      this.media.set(id, { bytes: Buffer.alloc(0), type: body.content_type });
+      return { json: { upload_url: `${this.server.baseUrl}/upload/${id}`, file_url: `${this.server.baseUrl}/media/${id}` } };
+    }
     const cancel = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)\/cancel$/.exec(request.path);
     if (cancel && request.method === 'PUT') {
       const entry = this.#requests.get(cancel[2]!);
@@ -124,8 +148,9 @@ export class FakeFal {
       const missing = ['image_url', 'audio_url'].filter((k) => typeof body?.[k as keyof typeof body] !== 'string' || !/^(https?:|data:)/.test(String(body[k as keyof typeof body])));
       if (missing.length) return { status: 422, json: { detail: missing.map((loc) => ({ loc: ['body', loc], msg: 'field required' })) } };
       // OmniHuman on fal documents MP3/WAV audio.
-      if (!/^data:audio\/(mpeg|mp3|wav|x-wav)[;,]|^https?:/.test(String(body!.audio_url))) return { status: 422, json: { detail: [{ loc: ['body', 'audio_url'], msg: 'audio must be MP3 or WAV' }] } };
-      const audio = await this.#readInput(String(body!.audio_url));
+      const audioInput = this.#input(String(body!.audio_url));
+      if (!/^audio\/(mpeg|mp3|wav|x-wav)$/.test(audioInput.type)) return { status: 422, json: { detail: [{ loc: ['body', 'audio_url'], msg: 'audio must be MP3 or WAV' }] } };
+      const audio = audioInput.bytes;
       this.submits += 1;
       const id = `req-${++this.#counter}`;
       const failure = this.failNext.shift();
@@ -136,10 +161,11 @@ export class FakeFal {
     return { status: 404, json: { detail: 'Not found' } };
   }
 
-  /** An input as a data: URI, or a URL the fake fetches (fal reads inputs from URLs). */
-  async #readInput(value: string): Promise<Buffer> {
-    if (value.startsWith('data:')) return Buffer.from(value.split(',')[1] ?? '', 'base64');
-    const response = await fetch(value);
-    return Buffer.from(await response.arrayBuffer());
+  /** An input: a file on the fake CDN by its URL, or a data: URI (some fal models accept them). */
+  #input(value: string): { bytes: Buffer; type: string } {
+    const data = /^data:([^;,]*);base64,(.*)$/s.exec(value);
+    if (data) return { bytes: Buffer.from(data[2]!, 'base64'), type: data[1]! };
+    const id = value.startsWith(`${this.server.baseUrl}/media/`) ? value.slice(`${this.server.baseUrl}/media/`.length) : '';
+    return this.media.get(id) ?? { bytes: Buffer.alloc(0), type: '' };
   }
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const base = await fake.start();
   // The fake serves the clip on loopback: allow-listed by host and port, the guard stays on.
   limits = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(base).host] } };
-  config = { apiKey: 'fal-test', baseUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 10 };
+  config = { apiKey: 'fal-test', baseUrl: base, storageUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 10 };
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-fal-test-'));
   inputs = await makeInputs(dir);
 });
@@ -42,11 +42,15 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(renderer.maxAudioSeconds).toBe(30);
     const result = await renderer.render({ ...request(join(dir, 'a.mp4')), onCost: (c) => void costs.push(c) });
     expect(result).toMatchObject({ width: 360, height: 640 });
-    const [submit] = fake.server.requests;
+    const [submit] = fake.server.requestsTo(/omnihuman$/);
     expect(submit!.path).toBe('/fal-ai/bytedance/omnihuman');
     expect(submit!.headers.authorization).toBe('Key fal-test');
     expect(Object.keys(submit!.json as object).sort()).toEqual(['audio_url', 'image_url']);
-    expect((submit!.json as { audio_url: string }).audio_url).toMatch(/^data:audio\/mpeg;base64,/);
+    // Inputs go by URL on fal's CDN (as fal documents), the voice as MP3.
+    const sent = submit!.json as { image_url: string; audio_url: string };
+    expect(sent.image_url).toMatch(/\/media\/m\d+$/);
+    expect(fake.media.get(sent.audio_url.split('/').pop()!)!.type).toBe('audio/mpeg');
+    expect(fake.uploads).toBe(2);
     expect(fake.server.requestsTo(/^\/fal-ai\/bytedance\/requests\/[^/]+\/status$/)).toHaveLength(3);
     expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds', amountUsd: fake.charges[0]!.usd });
     expect(fake.submits).toBe(1);

@@ -1,4 +1,5 @@
-// OmniHuman on fal through its HTTP queue API (POST queue.fal.run/{model}, then .../requests/{id}/status
+// OmniHuman on fal through its HTTP queue API (inputs uploaded to fal's CDN and sent by URL; POST
+// queue.fal.run/{model}, then .../requests/{id}/status
 // until COMPLETED, then .../requests/{id} for the result). Plain fetch with a configurable base URL:
 // @fal-ai/client only offers a browser proxy URL, not a base URL, so it cannot reach the loopback fake.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,12 +26,37 @@ async function json<T>(response: Response): Promise<T> {
   }
 }
 
+/**
+ * An input on fal's CDN (POST {storage}/storage/upload/initiate, then PUT the bytes to the signed URL);
+ * answers the file URL a model reads. Each step retries on its own: an upload is free.
+ */
+async function uploadToFal(config: FalConfig, bytes: Buffer, fileName: string, contentType: string, signal: AbortSignal): Promise<string> {
+  const auth = { authorization: `Key ${config.apiKey}` };
+  const storage = config.storageUrl.replace(/\/$/, '');
+  const target = await withRetry(FAL_PROVIDER, config.policy, signal, async (s) =>
+    json<{ upload_url?: string; file_url?: string }>(
+      await fetch(`${storage}/storage/upload/initiate?storage_type=fal-cdn-v3`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ content_type: contentType, file_name: fileName }),
+        signal: s,
+      }),
+    ),
+  );
+  if (!target.upload_url || !target.file_url) throw new ProviderError('bad_output', FAL_PROVIDER, 'upload initiate answered without upload_url / file_url');
+  await withRetry(FAL_PROVIDER, config.policy, signal, async (s) => {
+    const put = await fetch(target.upload_url!, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes), signal: s });
+    if (!put.ok) throw await errorFromResponse(FAL_PROVIDER, put);
+    await put.body?.cancel();
+  });
+  return target.file_url;
+}
+
 /** Asks fal to drop a request we stopped waiting for (its own short deadline; best effort). */
 async function cancelFalRequest(url: string, auth: Record<string, string>): Promise<void> {
   await fetch(url, { method: 'PUT', headers: auth, signal: AbortSignal.timeout(10_000) }).then((r) => r.body?.cancel(), () => undefined);
 }
 
-const dataUri = (bytes: Buffer, type: string) => `data:${type};base64,${bytes.toString('base64')}`;
 
 export class FalVideoRenderer implements TalkingVideoRenderer {
   readonly #config: FalConfig;
@@ -61,12 +87,15 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
       // Submitted once (again only after a 429, when fal took nothing); status, result and download each
       // retry on their own; a request we stop waiting for is cancelled (PUT .../cancel).
       const clip = await withDeadline(FAL_PROVIDER, this.#config.policy, async (signal) => {
+        // Inputs by URL on fal's CDN (fal documents URLs; data URIs of several MB are not for this model).
+        const imageUrl = await uploadToFal(this.#config, image, 'avatar.png', 'image/png', signal);
+        const audioUrl = await uploadToFal(this.#config, audio, 'voice.mp3', 'audio/mpeg', signal);
         const submitted = await createOnce(FAL_PROVIDER, policy, signal, async (s) =>
           json<{ request_id?: string; status_url?: string; response_url?: string; cancel_url?: string }>(
             await fetch(`${base}/${model}`, {
               method: 'POST',
               headers: { ...auth, 'content-type': 'application/json' },
-              body: JSON.stringify({ image_url: dataUri(image, 'image/png'), audio_url: dataUri(audio, 'audio/mpeg') }),
+              body: JSON.stringify({ image_url: imageUrl, audio_url: audioUrl }),
               signal: s,
             }),
           ),
