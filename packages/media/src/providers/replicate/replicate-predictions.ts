@@ -104,7 +104,9 @@ export async function runPrediction(config: ReplicateConfig, model: string, inpu
     json<Prediction>(
       await fetch(api(config, `/models/${owner}/${name}/predictions`), {
         method: 'POST',
-        headers: headers(config, { 'content-type': 'application/json', prefer: `wait=${config.preferWaitSeconds}` }),
+        // Cancel-After: Replicate cancels the prediction itself at our deadline, even when the create's
+        // answer never reached us (aborted during the Prefer: wait) and we hold no id to cancel it by.
+        headers: headers(config, { 'content-type': 'application/json', prefer: `wait=${config.preferWaitSeconds}`, 'cancel-after': `${Math.max(1, Math.ceil(config.policy.timeoutMs / 1000))}s` }),
         body: JSON.stringify({ input }),
         signal: s,
       }),

@@ -53,6 +53,8 @@ describe('Replicate avatar imager', () => {
     expect(create!.path).toBe('/v1/models/google/imagen-4-ultra/predictions');
     expect(create!.headers.authorization).toBe('Bearer r8_test');
     expect(create!.headers.prefer).toBe('wait=5');
+    // The prediction's own deadline, so it stops even if we never learn its id.
+    expect(create!.headers['cancel-after']).toBe('20s');
     expect(create!.json).toMatchObject({ input: { aspect_ratio: '9:16' } });
     expect((create!.json as { input: { prompt: string } }).input.prompt).toContain('A cheerful chef');
     expect(fake.server.requestsTo(/^\/v1\/predictions\/pred-/).length).toBeGreaterThanOrEqual(8);
