@@ -139,12 +139,20 @@ export default defineConfig({
     {
       // Everything except the Google (OpenID Connect) flow runs against the development sign-in server.
       name: 'dev-sign-in',
-      grepInvert: /@oidc/,
+      grepInvert: /@oidc|@exclusive/,
+      use: { baseURL: devServerUrl },
+    },
+    {
+      // Tests that change what every customer of the server sees (maintenance mode) run alone, after the others.
+      name: 'exclusive',
+      grep: /@exclusive/,
+      dependencies: ['dev-sign-in'],
       use: { baseURL: devServerUrl },
     },
     {
       name: 'oidc',
       grep: /@oidc/,
+      grepInvert: /@exclusive/,
       use: { baseURL: oidcServerUrl },
     },
   ],

@@ -26,7 +26,7 @@ async function restoreMaintenanceOff(request: APIRequestContext, token: string |
 }
 
 test.describe('Admin billing and settings', { tag: '@admin' }, () => {
-  test('an admin refunds part of a payment, extends a subscription, and maintenance mode stops customer work', async ({ page, browser }) => {
+  test('an admin refunds part of a payment and extends a subscription', async ({ page, browser }) => {
     test.slow();
     await page.setViewportSize(desktop);
 
@@ -133,7 +133,19 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     await expect(page.getByText('Admin user has been removed.')).toBeVisible();
     await expect(helperRow).toHaveCount(0);
 
-    // Maintenance mode last, and always switched off again, so parallel specs are affected as briefly as possible.
+    await customerContext.close();
+  });
+
+  // Maintenance mode stops every customer on the server, so this runs on its own, after the parallel
+  // specs (the 'exclusive' project in playwright.config.ts), and always switches it off again.
+  test('maintenance mode stops customer work until the admin switches it off', { tag: '@exclusive' }, async ({ page, browser }) => {
+    test.slow();
+    await page.setViewportSize(desktop);
+    const customerContext = await browser.newContext();
+    const customerPage = await customerContext.newPage();
+    await signInWithDevApi(customerContext.request, { email: uniqueEmail('maintenance'), name: 'Mia Maintained' });
+    await signInAsAdmin(page);
+    await openAdminScreen(page, 'Settings', 'System Settings');
     const token = await page.evaluate(() => window.localStorage.getItem('adminToken'));
     try {
       await page.getByRole('tab', { name: 'Platform' }).click();
