@@ -89,6 +89,16 @@ describe('ElevenLabs: out of credit, formats', () => {
     fake.behave();
   });
 
+  it('asks once per voiceover under a 500 and a 429, and records one charge', async () => {
+    const costs: ProviderCost[] = [];
+    fake.misbehave(/with-timestamps/, { status: 500, json: {} }, { status: 429, headers: { 'retry-after': '0' }, json: { detail: { status: 'system_busy' } } });
+    const handledBefore = fake.handled.length;
+    await new ElevenLabsSpeechSynthesiser(config).synthesise({ voiceId, text: 'Once only.', speed: 1, outFile: join(dir, 'once.m4a'), onCost: (c) => void costs.push(c) });
+    expect(fake.requestsTo(/with-timestamps/)).toHaveLength(3);
+    expect(fake.handled.length - handledBefore).toBe(1);
+    expect(costs).toHaveLength(1);
+  });
+
   it('decodes raw PCM when ELEVENLABS_OUTPUT_FORMAT is pcm_*, and stores AAC', async () => {
     const outFile = join(dir, 'pcm.m4a');
     const result = await new ElevenLabsSpeechSynthesiser({ ...config, outputFormat: 'pcm_24000' }).synthesise({ voiceId, text: 'Raw samples, no header at all.', speed: 1, outFile });

@@ -91,6 +91,16 @@ describe('OpenAI-compatible scene writer', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('asks the provider once per answer under a 503 and a 429 (the failed requests produced nothing to pay)', async () => {
+    const costs: ProviderCost[] = [];
+    fake.misbehave(/chat\/completions/, { status: 503, json: {} }, { status: 429, headers: { 'retry-after': '0' }, json: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } });
+    const handledBefore = fake.handled.length;
+    await new LlmSceneWriter(config).writeScenes({ script, reelTime: 20, onCost: (c) => void costs.push(c) });
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.handled.length - handledBefore).toBe(1);
+    expect(costs).toHaveLength(1);
+  });
+
   it("reads 429 insufficient_quota as out of credit (not a rate limit): no retry, the spec's credits message", async () => {
     fake.misbehave(/chat\/completions/, OPENAI_OUT_OF_CREDIT, OPENAI_OUT_OF_CREDIT, OPENAI_OUT_OF_CREDIT);
     const err = await failure(new LlmSceneWriter(config).writeScenes({ script, reelTime: 20 }));

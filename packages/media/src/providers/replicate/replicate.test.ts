@@ -209,6 +209,22 @@ describe('Replicate: one create, one charge, every charge recorded', () => {
     expect(costs[0]).toMatchObject({ provider: 'replicate', model: 'bytedance/omni-human', unit: 'seconds', quantity: fake.charges[0]!.quantity, amountUsd: fake.charges[0]!.usd });
   });
 
+  it('product pictures: one create per layout under transient faults on uploads, creates, polls and downloads', async () => {
+    const costs: ProviderCost[] = [];
+    fake.server.misbehave(/^\/v1\/files$/, { status: 500, json: {} }, { status: 429, headers: { 'retry-after': '0' }, json: {} });
+    fake.server.misbehave(/multi-image-kontext-pro\/predictions$/, { status: 429, headers: { 'retry-after': '0' }, json: {} });
+    fake.server.misbehave(/^\/v1\/predictions\/pred-/, { status: 502, json: {} }, { status: 503, json: {} });
+    fake.server.misbehave(/^\/delivery\/out-/, { status: 500, body: 'oops' });
+    const results = await new ReplicateProductCompositor(config, limits).compose({
+      avatarFile: inputs.avatar, avatarMouthOpenFile: null, productFile: inputs.product, interaction: 'Holding it.', aspect: '9:16', count: 4, outDir: join(dir, 'pf'), onCost: (c) => void costs.push(c),
+    });
+    expect(results).toHaveLength(4);
+    expect(fake.creates).toBe(4);
+    expect(fake.uploads).toBe(2);
+    expect(fake.charges).toHaveLength(4);
+    expect(costs.reduce((n, c) => n + c.amountUsd, 0)).toBeCloseTo(fake.chargedUsd, 6);
+  });
+
   it('takes the answer of the create call itself (Prefer: wait), as a URL or as a data URI', async () => {
     fake.processingPolls = 0;
     const costs: ProviderCost[] = [];
