@@ -30,6 +30,9 @@ async function shareFinishedProject(page: Page, label: string, title: string): P
 
 test.describe('Sharing', { tag: '@web' }, () => {
   test.beforeEach(async ({ context }) => {
+    // Each test signs in, makes and shares a project, then opens it as a visitor in a second
+    // browser context: past 30 s on the 2-core machine while the other worker renders videos.
+    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   });
 
