@@ -66,9 +66,9 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       // Keys are content addresses: what a key holds never changes.
       reply.header('cache-control', `${publicShare ? 'public' : 'private'}, max-age=31536000, immutable`);
       reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
-      const name = key.slice(key.lastIndexOf('/') + 1);
-      // Inline unless a download was asked for and allowed: never an attachment for a plan without downloads.
-      reply.header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`);
+      // An attachment only when a download was asked for and allowed. Playback sends no header (inline
+      // is the default): a filename here would override the name the page's download link gives.
+      if (download) reply.header('content-disposition', `attachment; filename="${key.slice(key.lastIndexOf('/') + 1)}"`);
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
         if (req.method === 'HEAD') return reply.send();
