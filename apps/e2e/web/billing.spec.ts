@@ -22,6 +22,12 @@ async function signIn(page: Page, label: string, name = 'Bella Buyer'): Promise<
 }
 
 test.describe('Billing', { tag: '@web' }, () => {
+  // Sign-in, the pricing page, a checkout and the profile: past 30 s on the 2-core machine while the
+  // other worker renders videos.
+  test.beforeEach(() => {
+    test.slow();
+  });
+
   test('a new customer is on Free, and Annually shows yearly prices with Save 20%', async ({ page }) => {
     await signIn(page, 'pricing');
     await openPricing(page);
