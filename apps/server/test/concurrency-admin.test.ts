@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAs, type TestAdmin } from './support/admin-as.ts';
-import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
+import { buildTestApp, devSignIn, type TestApp, listenOnLoopback } from './test-app.ts';
 
 const PARALLEL = 25;
 
@@ -13,9 +13,7 @@ describe.each(testDatabaseKinds())('parallel back-office billing writes on %s', 
   let admin: TestAdmin;
   beforeAll(async () => {
     t = await buildTestApp(kind, { PUBLIC_URL: 'http://127.0.0.1:3999' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
     await t.close();

@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { billingMessages, MAX_UPLOADED_AVATARS, projectAssetsSchema, type ProjectAssets } from '@reelsmith/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
+import { buildTestApp, devSignIn, type TestApp, listenOnLoopback } from './test-app.ts';
 
 const PARALLEL = 25;
 const tooManyUploads = `You can keep at most ${MAX_UPLOADED_AVATARS} uploaded avatars. Remove one first.`;
@@ -34,9 +34,7 @@ describe.each(testDatabaseKinds())('parallel project writes on %s', (kind) => {
   let userId: string;
   beforeAll(async () => {
     t = await buildTestApp(kind, { PUBLIC_URL: 'http://127.0.0.1:3999' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(t.app);
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -92,3 +92,10 @@ export async function devSignIn(app: FastifyInstance, email: string, name = 'Tes
   if (res.statusCode !== 200) throw new Error(`dev sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieHeader(res);
 }
+
+/** Listens on a free loopback port (real sockets, as clients arrive) and answers the base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
