@@ -11,7 +11,10 @@ import {
   createProviderEngine,
   DEFAULT_CALL_POLICY,
   DEFAULT_DOWNLOAD_LIMITS,
+  ELEVENLABS_DEFAULT_PRICES,
+  FAL_DEFAULT_PRICES,
   FAL_DEFAULT_VIDEO_MODEL,
+  OPENAI_DEFAULT_PRICES,
   FalVideoRenderer,
   REPLICATE_DEFAULTS,
   runFfmpeg,
@@ -21,7 +24,12 @@ import {
 } from '@reelsmith/media';
 import { createFakeElevenLabs, createFakeOpenAi, FakeFal, FakeReplicate, type FakeHttpServer, type FakeReply } from '@reelsmith/media/fakes';
 
-const PRICES = { openaiIn: 0.15, openaiOut: 0.6, elevenlabsPer1k: 0.1 };
+// The built-in list prices of the models the bench runs (what the adapters record).
+const PRICES = {
+  openaiIn: OPENAI_DEFAULT_PRICES['gpt-4o-mini'].inputUsdPerMillionTokens,
+  openaiOut: OPENAI_DEFAULT_PRICES['gpt-4o-mini'].outputUsdPerMillionTokens,
+  elevenlabsPer1k: ELEVENLABS_DEFAULT_PRICES.eleven_multilingual_v2.usdPer1kCharacters,
+};
 
 const busy: FakeReply = { status: 429, headers: { 'retry-after': '0' }, json: { detail: 'Request was throttled.' } };
 const down = (status: number): FakeReply => ({ status, json: { detail: 'upstream unavailable' } });
@@ -88,10 +96,10 @@ export async function runProvidersFake(concurrency: number, options: { faults?: 
     image: 'replicate',
     video: 'replicate',
     downloads,
-    openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', inputUsdPerMillionTokens: PRICES.openaiIn, outputUsdPerMillionTokens: PRICES.openaiOut },
-    elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: PRICES.elevenlabsPer1k },
+    openai: { apiKey: 'sk-bench', baseUrl: `${o}/v1`, policy, model: 'gpt-4o-mini', prices: { ...OPENAI_DEFAULT_PRICES } },
+    elevenlabs: { apiKey: 'xi-bench', baseUrl: e, policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', prices: { ...ELEVENLABS_DEFAULT_PRICES } },
     replicate: { apiKey: 'r8_bench', baseUrl: r, policy, models: { ...REPLICATE_DEFAULTS.models }, prices: { ...REPLICATE_DEFAULTS.prices }, pollIntervalMs: 50, preferWaitSeconds: 60 },
-    fal: { apiKey: 'fal-bench', baseUrl: f, storageUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 50 },
+    fal: { apiKey: 'fal-bench', baseUrl: f, storageUrl: f, policy, videoModel: FAL_DEFAULT_VIDEO_MODEL, prices: { ...FAL_DEFAULT_PRICES }, pollIntervalMs: 50 },
   };
   const engine: MediaEngine = createProviderEngine(config);
   const falRenderer = new FalVideoRenderer(config.fal!, downloads);

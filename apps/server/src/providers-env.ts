@@ -1,12 +1,28 @@
 // The AI-provider part of the environment (parsed in config.ts with the rest; this file never reads
 // process.env): which provider serves each capability, keys, base URLs, models, limits and prices.
 import { z } from 'zod';
-import { DEFAULT_CALL_POLICY, DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_STORAGE_URL, FAL_DEFAULT_VIDEO_MODEL, parseAllowedHost, REPLICATE_DEFAULTS, type CallPolicy, type ProvidersConfig } from '@reelsmith/media';
+import {
+  DEFAULT_CALL_POLICY,
+  DEFAULT_DOWNLOAD_LIMITS,
+  ELEVENLABS_DEFAULT_PRICES,
+  FAL_DEFAULT_PRICES,
+  FAL_DEFAULT_STORAGE_URL,
+  FAL_DEFAULT_VIDEO_MODEL,
+  OPENAI_DEFAULT_PRICES,
+  parseAllowedHost,
+  REPLICATE_DEFAULTS,
+  type CallPolicy,
+  type OpenAiPrice,
+  type PriceTable,
+  type ProvidersConfig,
+} from '@reelsmith/media';
 
 const optional = z.string().optional().transform((v) => v || undefined);
 const url = (fallback: string) => z.url().optional().or(z.literal('')).transform((v) => v || fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
-const usd = (fallback: number) => z.coerce.number().min(0).max(1000).default(fallback);
+const usdAmount = z.number().min(0).max(1000);
+/** A one-price shorthand for the configured model (kept from before *_PRICES); unset unless given. */
+const usdOptional = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1000).optional());
 /** Comma-separated host or host:port entries; each must parse as the URL parser reads a host. */
 const hostList = z
   .string()
@@ -25,20 +41,52 @@ const hostList = z
     { error: 'OUTBOUND_ALLOW_HOSTS takes host or host:port entries separated by commas' },
   );
 
-/** REPLICATE_PRICES: JSON of model id → { unit: 'images' | 'seconds', usd }, over the built-in list prices. */
-const replicatePrices = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (!v?.trim()) return {};
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'REPLICATE_PRICES must be JSON, e.g. {"bytedance/omni-human-1.5":{"unit":"seconds","usd":0.16}}' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.record(z.string().regex(/^[\w.-]+\/[\w.-]+$/), z.object({ unit: z.enum(['images', 'seconds']), usd: z.number().min(0).max(1000) }).strict()));
+/** <PROVIDER>_PRICES: JSON of model id → that provider's price shape, over the built-in list prices. */
+function priceJson<T extends z.ZodType<Record<string, unknown>>>(variable: string, modelId: z.ZodString, price: T, example: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return {};
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${variable} must be JSON, e.g. ${example}` });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(modelId, price, { error: `${variable} must map model ids to prices, e.g. ${example}` }));
+}
+
+const replicatePrices = priceJson(
+  'REPLICATE_PRICES',
+  z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  z.object({ unit: z.enum(['images', 'seconds']), usd: usdAmount }).strict(),
+  '{"bytedance/omni-human-1.5":{"unit":"seconds","usd":0.16}}',
+);
+const openAiPrices = priceJson(
+  'OPENAI_PRICES',
+  z.string().min(1).max(200),
+  z.object({ inputUsdPerMillionTokens: usdAmount, outputUsdPerMillionTokens: usdAmount }).strict(),
+  '{"gpt-4.1-mini":{"inputUsdPerMillionTokens":0.4,"outputUsdPerMillionTokens":1.6}}',
+);
+const elevenLabsPrices = priceJson('ELEVENLABS_PRICES', z.string().min(1).max(200), z.object({ usdPer1kCharacters: usdAmount }).strict(), '{"eleven_flash_v2_5":{"usdPer1kCharacters":0.05}}');
+const falPrices = priceJson('FAL_PRICES', z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/), z.object({ usdPerSecond: usdAmount }).strict(), '{"fal-ai/bytedance/omnihuman/v1.5":{"usdPerSecond":0.16}}');
+
+/**
+ * The built-in list prices, then the operator's JSON, then a one-price shorthand for the configured
+ * model; each entry keeps its source (stored with every cost row). Naming the same model in the JSON
+ * and the shorthand is refused: which one the operator meant is not ours to guess.
+ */
+function priceTable<P extends object>(defaults: PriceTable<P>, json: Record<string, P>, jsonVariable: string, shorthand?: { model: string; price: P; variables: string[] }): PriceTable<P> {
+  const table: PriceTable<P> = { ...defaults };
+  for (const [model, price] of Object.entries(json)) table[model] = { ...price, source: `env:${jsonVariable}` };
+  if (shorthand) {
+    if (Object.hasOwn(json, shorthand.model)) throw new ProvidersConfigError(`${shorthand.variables.join(' and ')} and ${jsonVariable} both price '${shorthand.model}': keep one.`);
+    table[shorthand.model] = { ...shorthand.price, source: `env:${shorthand.variables[0]!}` };
+  }
+  return table;
+}
 
 export const providersEnvSchema = z.object({
   LLM_PROVIDER: z.enum(['', 'local', 'openai']).optional().transform((v) => v || undefined),
@@ -48,13 +96,15 @@ export const providersEnvSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: url('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
-  OPENAI_INPUT_USD_PER_MILLION_TOKENS: usd(0.15),
-  OPENAI_OUTPUT_USD_PER_MILLION_TOKENS: usd(0.6),
+  OPENAI_PRICES: openAiPrices,
+  OPENAI_INPUT_USD_PER_MILLION_TOKENS: usdOptional,
+  OPENAI_OUTPUT_USD_PER_MILLION_TOKENS: usdOptional,
   ELEVENLABS_API_KEY: optional,
   ELEVENLABS_BASE_URL: url('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
   ELEVENLABS_OUTPUT_FORMAT: z.string().regex(/^(mp3|pcm|opus)_\d+(_\d+)?$/).default('mp3_44100_128'),
-  ELEVENLABS_USD_PER_1K_CHARACTERS: usd(0.1),
+  ELEVENLABS_PRICES: elevenLabsPrices,
+  ELEVENLABS_USD_PER_1K_CHARACTERS: usdOptional,
   REPLICATE_API_TOKEN: optional,
   REPLICATE_BASE_URL: url('https://api.replicate.com'),
   REPLICATE_IMAGEN_MODEL: z.string().default(REPLICATE_DEFAULTS.models['google-imagen-4-ultra']),
@@ -67,7 +117,8 @@ export const providersEnvSchema = z.object({
   FAL_BASE_URL: url('https://queue.fal.run'),
   FAL_STORAGE_URL: url(FAL_DEFAULT_STORAGE_URL),
   FAL_VIDEO_MODEL: z.string().default(FAL_DEFAULT_VIDEO_MODEL),
-  FAL_USD_PER_SECOND: usd(0.14),
+  FAL_PRICES: falPrices,
+  FAL_USD_PER_SECOND: usdOptional,
   FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(2000),
   PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(DEFAULT_CALL_POLICY.maxRetries),
   LLM_TIMEOUT_SECONDS: seconds(60),
@@ -81,6 +132,17 @@ export const providersEnvSchema = z.object({
 export type ProvidersEnv = z.infer<typeof providersEnvSchema>;
 
 export class ProvidersConfigError extends Error {}
+
+/** OPENAI_INPUT_… and OPENAI_OUTPUT_USD_PER_MILLION_TOKENS price OPENAI_MODEL; they go together. */
+function openAiShorthand(e: ProvidersEnv): { model: string; price: OpenAiPrice; variables: string[] } | undefined {
+  const input = e.OPENAI_INPUT_USD_PER_MILLION_TOKENS;
+  const output = e.OPENAI_OUTPUT_USD_PER_MILLION_TOKENS;
+  if (input === undefined && output === undefined) return undefined;
+  if (input === undefined || output === undefined) {
+    throw new ProvidersConfigError('OPENAI_INPUT_USD_PER_MILLION_TOKENS and OPENAI_OUTPUT_USD_PER_MILLION_TOKENS go together (or use OPENAI_PRICES).');
+  }
+  return { model: e.OPENAI_MODEL, price: { inputUsdPerMillionTokens: input, outputUsdPerMillionTokens: output }, variables: ['OPENAI_INPUT_USD_PER_MILLION_TOKENS', 'OPENAI_OUTPUT_USD_PER_MILLION_TOKENS'] };
+}
 
 /** The providers' configuration, or why it cannot start (a chosen provider without its key, etc.). */
 export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): ProvidersConfig {
@@ -112,8 +174,7 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       baseUrl: e.OPENAI_BASE_URL,
       policy: policy(e.LLM_TIMEOUT_SECONDS),
       model: e.OPENAI_MODEL,
-      inputUsdPerMillionTokens: e.OPENAI_INPUT_USD_PER_MILLION_TOKENS,
-      outputUsdPerMillionTokens: e.OPENAI_OUTPUT_USD_PER_MILLION_TOKENS,
+      prices: priceTable<OpenAiPrice>(OPENAI_DEFAULT_PRICES, e.OPENAI_PRICES, 'OPENAI_PRICES', openAiShorthand(e)),
     };
   }
   if (e.ELEVENLABS_API_KEY) {
@@ -123,7 +184,12 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       policy: policy(e.TTS_TIMEOUT_SECONDS),
       modelId: e.ELEVENLABS_MODEL_ID,
       outputFormat: e.ELEVENLABS_OUTPUT_FORMAT,
-      usdPerThousandCharacters: e.ELEVENLABS_USD_PER_1K_CHARACTERS,
+      prices: priceTable(
+        ELEVENLABS_DEFAULT_PRICES,
+        e.ELEVENLABS_PRICES,
+        'ELEVENLABS_PRICES',
+        e.ELEVENLABS_USD_PER_1K_CHARACTERS === undefined ? undefined : { model: e.ELEVENLABS_MODEL_ID, price: { usdPer1kCharacters: e.ELEVENLABS_USD_PER_1K_CHARACTERS }, variables: ['ELEVENLABS_USD_PER_1K_CHARACTERS'] },
+      ),
     };
   }
   if (e.REPLICATE_API_TOKEN) {
@@ -133,13 +199,22 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       policy: policy(e.IMAGE_TIMEOUT_SECONDS),
       videoPolicy: policy(e.VIDEO_TIMEOUT_SECONDS),
       models: { 'google-imagen-4-ultra': e.REPLICATE_IMAGEN_MODEL, 'flux-kontext': e.REPLICATE_KONTEXT_MODEL, product: e.REPLICATE_PRODUCT_MODEL, video: e.REPLICATE_VIDEO_MODEL },
-      prices: { ...REPLICATE_DEFAULTS.prices, ...e.REPLICATE_PRICES },
+      prices: priceTable(REPLICATE_DEFAULTS.prices, e.REPLICATE_PRICES, 'REPLICATE_PRICES'),
       pollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
       preferWaitSeconds: 60,
     };
   }
   if (e.FAL_KEY) {
-    config.fal = { apiKey: e.FAL_KEY, baseUrl: e.FAL_BASE_URL, storageUrl: e.FAL_STORAGE_URL, policy: policy(e.VIDEO_TIMEOUT_SECONDS), videoModel: e.FAL_VIDEO_MODEL, usdPerSecond: e.FAL_USD_PER_SECOND, pollIntervalMs: e.FAL_POLL_INTERVAL_MS };
+    const falShorthand = e.FAL_USD_PER_SECOND === undefined ? undefined : { model: e.FAL_VIDEO_MODEL, price: { usdPerSecond: e.FAL_USD_PER_SECOND }, variables: ['FAL_USD_PER_SECOND'] };
+    config.fal = {
+      apiKey: e.FAL_KEY,
+      baseUrl: e.FAL_BASE_URL,
+      storageUrl: e.FAL_STORAGE_URL,
+      policy: policy(e.VIDEO_TIMEOUT_SECONDS),
+      videoModel: e.FAL_VIDEO_MODEL,
+      prices: priceTable(FAL_DEFAULT_PRICES, e.FAL_PRICES, 'FAL_PRICES', falShorthand),
+      pollIntervalMs: e.FAL_POLL_INTERVAL_MS,
+    };
   }
   return config;
 }

@@ -28,6 +28,8 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
     const [o, e, r] = await Promise.all([openai.start(), elevenlabs.start(), replicate.start()]);
     const env = {
       LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${o}/v1`, OPENAI_MODEL: 'gpt-test',
+      // A model without a list price runs only with the operator's price, recorded with its source.
+      OPENAI_PRICES: '{"gpt-test":{"inputUsdPerMillionTokens":0.15,"outputUsdPerMillionTokens":0.6}}',
       TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-test', ELEVENLABS_BASE_URL: e,
       IMAGE_PROVIDER: 'replicate', VIDEO_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_test', REPLICATE_BASE_URL: r, REPLICATE_POLL_INTERVAL_MS: '20',
       PROVIDER_MAX_RETRIES: '1',
@@ -54,7 +56,7 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
     return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   }
   const costs = (capability: 'llm' | 'tts' | 'image' | 'video') =>
-    t.db.db.selectFrom('generation_costs').select(['provider', 'model', 'unit', 'quantity', 'amount_usd', 'job_id', 'project_id']).where('capability', '=', capability).execute();
+    t.db.db.selectFrom('generation_costs').select(['provider', 'model', 'unit', 'quantity', 'amount_usd', 'price_source', 'job_id', 'project_id']).where('capability', '=', capability).execute();
   const documentsUsed = async () =>
     (await t.db.db.selectFrom('subscriptions').select('documents_used').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirstOrThrow()).documents_used;
 
@@ -62,7 +64,8 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
     const res = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20 });
     expect(res.statusCode).toBe(200);
     expect(res.json().scenes).toHaveLength(3);
-    expect(await costs('llm')).toEqual([expect.objectContaining({ provider: 'openai', model: 'gpt-test', unit: 'tokens', project_id: projectId, job_id: null })]);
+    expect(await costs('llm')).toEqual([expect.objectContaining({ provider: 'openai', model: 'gpt-test', unit: 'tokens', price_source: 'env:OPENAI_PRICES', project_id: projectId, job_id: null })]);
+    expect(Number((await costs('llm'))[0]!.amount_usd)).toBe(0.000066);
   });
 
   it("answers an AI outage with the spec's words, never the provider's", async () => {
@@ -97,7 +100,7 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
     expect(variations).toHaveLength(4);
     const image = await costs('image');
     expect(image).toHaveLength(4);
-    expect(image[0]).toMatchObject({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images' });
+    expect(image[0]).toMatchObject({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', price_source: 'default' });
     expect(Number(image[0]!.amount_usd)).toBe(0.06);
     expect((await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[1] })).statusCode).toBe(200);
   }, 60_000);
@@ -140,12 +143,45 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
       image: { provider: 'replicate', models: ['google/imagen-4-ultra', 'black-forest-labs/flux-kontext-pro', 'flux-kontext-apps/multi-image-kontext-pro'] },
       video: { provider: 'replicate', models: ['bytedance/omni-human'], maxAudioSeconds: 15 },
     });
-    expect(body.costsLast30Days.find((c: { model: string }) => c.model === 'google/imagen-4-ultra')).toMatchObject({ calls: 4, quantity: 4, amountUsd: 0.24 });
+    expect(body.costsLast30Days.find((c: { model: string }) => c.model === 'google/imagen-4-ultra')).toMatchObject({ calls: 4, quantity: 4, amountUsd: 0.24, priceSource: 'default' });
+    expect(body.costsLast30Days.find((c: { model: string }) => c.model === 'gpt-test')).toMatchObject({ provider: 'openai', priceSource: 'env:OPENAI_PRICES' });
     expect(body.creditsReturnedLast30Days).toBe(1);
+    // Replicate was out of credit in the video test, and the next videos (paid) cleared it.
+    expect(body.outOfCredit).toEqual([]);
     for (const secret of ['sk-test', 'xi-test', 'r8_test']) expect(res.body).not.toContain(secret);
     const viaTrpc = await trpcCall(t.app, 'query', 'generation.voices', {}, cookie);
     expect(viaTrpc.data.length).toBe(3);
   });
+  it('alerts operators in the provider overview while a provider is out of credit, until a paid call succeeds', async () => {
+    const support = await adminAs(t, 'support');
+    const overview = async () => (await support.call('GET', '/api/admin/providers')).json() as { outOfCredit: { provider: string; since: string; lastSeenAt: string | null }[] };
+    expect((await overview()).outOfCredit).toEqual([]);
+    // Replicate answers its documented 402 to each of the four avatar predictions.
+    const before = replicate.creates;
+    t.clock.advance(60_000);
+    const failedAt = t.clock.now();
+    replicate.server.misbehave(/imagen-4-ultra\/predictions$/, ...Array.from({ length: 4 }, () => REPLICATE_OUT_OF_CREDIT));
+    const failed = await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: 'A friendly woman in a bright bathroom', model: 'google-imagen-4-ultra', aspectRatio: '9:16' });
+    replicate.server.behave();
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json().error).toBe('Your account has insufficient credits. Please upgrade your plan or wait for your quota to reset.');
+    expect(replicate.creates).toBe(before);
+
+    const flagged = (await overview()).outOfCredit;
+    expect(flagged).toEqual([{ provider: 'replicate', since: expect.any(String), lastSeenAt: expect.any(String) }]);
+    expect(new Date(flagged[0]!.since)).toEqual(failedAt);
+    // The same through tRPC, as the admin app reads it (superjson dates).
+    const viaTrpc = await trpcCall(t.app, 'query', 'admin.providers.get', undefined, { bearer: support.token });
+    expect(viaTrpc.data.outOfCredit).toEqual([{ provider: 'replicate', since: expect.any(Date), lastSeenAt: expect.any(Date) }]);
+
+    // A later successful (charged) call to Replicate clears the alert.
+    t.clock.advance(60_000);
+    const ok = await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: 'A friendly woman in a bright bathroom', model: 'google-imagen-4-ultra', aspectRatio: '9:16' });
+    expect(ok.statusCode).toBe(200);
+    expect((await overview()).outOfCredit).toEqual([]);
+    const state = await t.db.db.selectFrom('provider_credit_states').select(['provider', 'out_of_credit_since', 'restored_at']).execute();
+    expect(state).toEqual([{ provider: 'replicate', out_of_credit_since: null, restored_at: t.clock.now() }]);
+  }, 120_000);
 });
 
 describe('provider configuration', () => {
@@ -175,6 +211,56 @@ describe('provider configuration', () => {
     expect(() => createProviderEngine(priced)).not.toThrow();
     expect(() => loadConfig({ ...env, REPLICATE_PRICES: 'not json' })).toThrow(/REPLICATE_PRICES/);
     expect(() => loadConfig({ ...env, REPLICATE_PRICES: '{"x/y":{"unit":"hours","usd":1}}' })).toThrow(/REPLICATE_PRICES/);
+  });
+
+  it('keys OpenAI, ElevenLabs and fal prices by the configured model id, with *_PRICES over the list and each source kept', () => {
+    const env = {
+      LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-4.1-mini',
+      TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-x', ELEVENLABS_MODEL_ID: 'eleven_flash_v2_5',
+      VIDEO_PROVIDER: 'fal', FAL_KEY: 'fal-x', FAL_VIDEO_MODEL: 'fal-ai/bytedance/omnihuman/v1.5',
+    };
+    const listed = loadConfig(env).providers;
+    // A non-default model has its own list price, not the default model's.
+    expect(listed.openai!.prices['gpt-4.1-mini']).toEqual({ inputUsdPerMillionTokens: 0.4, outputUsdPerMillionTokens: 1.6, source: 'default' });
+    expect(listed.elevenlabs!.prices.eleven_flash_v2_5).toEqual({ usdPer1kCharacters: 0.05, source: 'default' });
+    expect(listed.fal!.prices['fal-ai/bytedance/omnihuman/v1.5']).toEqual({ usdPerSecond: 0.16, source: 'default' });
+    expect(() => createProviderEngine(listed)).not.toThrow();
+
+    const overridden = loadConfig({
+      ...env,
+      OPENAI_PRICES: '{"gpt-4.1-mini":{"inputUsdPerMillionTokens":0.5,"outputUsdPerMillionTokens":2}}',
+      ELEVENLABS_PRICES: '{"eleven_flash_v2_5":{"usdPer1kCharacters":0.06}}',
+      FAL_PRICES: '{"fal-ai/bytedance/omnihuman/v1.5":{"usdPerSecond":0.18}}',
+      REPLICATE_PRICES: '{"bytedance/omni-human-1.5":{"unit":"seconds","usd":0.16}}',
+      IMAGE_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_x',
+    }).providers;
+    expect(overridden.openai!.prices['gpt-4.1-mini']).toEqual({ inputUsdPerMillionTokens: 0.5, outputUsdPerMillionTokens: 2, source: 'env:OPENAI_PRICES' });
+    expect(overridden.elevenlabs!.prices.eleven_flash_v2_5).toEqual({ usdPer1kCharacters: 0.06, source: 'env:ELEVENLABS_PRICES' });
+    expect(overridden.fal!.prices['fal-ai/bytedance/omnihuman/v1.5']).toEqual({ usdPerSecond: 0.18, source: 'env:FAL_PRICES' });
+    expect(overridden.replicate!.prices['bytedance/omni-human-1.5']).toEqual({ unit: 'seconds', usd: 0.16, source: 'env:REPLICATE_PRICES' });
+    expect(overridden.replicate!.prices['google/imagen-4-ultra']).toMatchObject({ source: 'default' });
+
+    // The one-price shorthands price the configured model; naming it twice is refused.
+    const shorthand = loadConfig({ ...env, FAL_USD_PER_SECOND: '0.15', ELEVENLABS_USD_PER_1K_CHARACTERS: '0.07', OPENAI_INPUT_USD_PER_MILLION_TOKENS: '1', OPENAI_OUTPUT_USD_PER_MILLION_TOKENS: '3' }).providers;
+    expect(shorthand.fal!.prices['fal-ai/bytedance/omnihuman/v1.5']).toEqual({ usdPerSecond: 0.15, source: 'env:FAL_USD_PER_SECOND' });
+    expect(shorthand.elevenlabs!.prices.eleven_flash_v2_5).toEqual({ usdPer1kCharacters: 0.07, source: 'env:ELEVENLABS_USD_PER_1K_CHARACTERS' });
+    expect(shorthand.openai!.prices['gpt-4.1-mini']).toMatchObject({ inputUsdPerMillionTokens: 1, outputUsdPerMillionTokens: 3 });
+    expect(() => loadConfig({ ...env, FAL_USD_PER_SECOND: '0.15', FAL_PRICES: '{"fal-ai/bytedance/omnihuman/v1.5":{"usdPerSecond":0.18}}' })).toThrow(/FAL_USD_PER_SECOND and FAL_PRICES both price/);
+    expect(() => loadConfig({ ...env, OPENAI_INPUT_USD_PER_MILLION_TOKENS: '1' })).toThrow(/go together/);
+
+    for (const [variable, bad] of [['OPENAI_PRICES', 'not json'], ['ELEVENLABS_PRICES', '{"x":{"usd":1}}'], ['FAL_PRICES', '{"fal-ai/x":{"usdPerSecond":-1}}']] as const) {
+      expect(() => loadConfig({ ...env, [variable]: bad })).toThrow(new RegExp(variable));
+    }
+  });
+
+  it('refuses to start a provider whose configured model has no price, naming the variable to set', () => {
+    const cases = [
+      [{ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-unpriced' }, /No price is known for the OpenAI model 'gpt-unpriced'.*OPENAI_PRICES=/],
+      [{ TTS_PROVIDER: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-x', ELEVENLABS_MODEL_ID: 'eleven_unpriced' }, /No price is known for the ElevenLabs model 'eleven_unpriced'.*ELEVENLABS_PRICES=/],
+      [{ VIDEO_PROVIDER: 'fal', FAL_KEY: 'fal-x', FAL_VIDEO_MODEL: 'fal-ai/someone/unpriced' }, /No price is known for the fal model 'fal-ai\/someone\/unpriced'.*FAL_PRICES=/],
+      [{ IMAGE_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_x', REPLICATE_PRODUCT_MODEL: 'someone/unpriced' }, /No price is known for the Replicate model 'someone\/unpriced'.*REPLICATE_PRICES=/],
+    ] as const;
+    for (const [env, message] of cases) expect(() => createProviderEngine(loadConfig(env).providers)).toThrow(message);
   });
 
   it('defaults to the offline engine in development', () => {

@@ -3,4 +3,5 @@ export { migrateToLatest } from './migrator.ts';
 export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
+export * from './repositories/provider-credit-states.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

@@ -215,6 +215,17 @@ export interface GenerationCostsTable {
   quantity: Decimal;
   amount_usd: Decimal;
   created_at: CreatedAt;
+  /** 'default' | 'config' | 'env:<VARIABLE>'; 'unrecorded' for rows from before the column. */
+  price_source: Generated<string>;
+}
+
+/** An AI provider's credit as its answers showed it: out of credit since when, restored when. */
+export interface ProviderCreditStatesTable {
+  provider: string;
+  out_of_credit_since: NullableTimestamp;
+  last_out_of_credit_at: NullableTimestamp;
+  restored_at: NullableTimestamp;
+  updated_at: Timestamp;
 }
 
 export interface CreditReturnsTable {
@@ -361,6 +372,7 @@ export interface Database {
   generation_jobs: GenerationJobsTable;
   generation_costs: GenerationCostsTable;
   credit_returns: CreditReturnsTable;
+  provider_credit_states: ProviderCreditStatesTable;
   voices: VoicesTable;
   stripe_ids: StripeIdsTable;
   admins: AdminsTable;

@@ -1,6 +1,9 @@
-// Each paid provider call's cost, stored as it happens (a failed job still cost what it spent).
+// Each paid provider call's cost, stored as it happens (a failed job still cost what it spent), with
+// where its price came from; a recorded charge also shows the provider has credit again.
 import type { Executor, GenerationKind } from '@reelsmith/db';
-import type { Capability, ProviderCost } from '@reelsmith/media';
+import type { Capability, PriceSource, ProviderCost } from '@reelsmith/media';
+import type { CoreDeps } from '../deps.ts';
+import { noteProviderCharged } from './provider-credit.ts';
 
 /** Which capability a generation step uses (for the cost rows and the customer's message). */
 export const capabilityOfStep: Readonly<Record<GenerationKind, Capability>> = {
@@ -17,8 +20,8 @@ export interface CostTarget {
   userId: string | null;
 }
 
-export async function recordGenerationCost(db: Executor, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
-  await db
+export async function recordGenerationCost(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger'>, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
+  await deps.db
     .insertInto('generation_costs')
     .values({
       job_id: target.jobId,
@@ -30,8 +33,10 @@ export async function recordGenerationCost(db: Executor, target: CostTarget, cap
       unit: cost.unit,
       quantity: cost.quantity,
       amount_usd: cost.amountUsd,
+      price_source: cost.priceSource,
     })
     .execute();
+  await noteProviderCharged(deps, cost.provider);
 }
 
 export interface JobCost extends ProviderCost {
@@ -42,7 +47,7 @@ export interface JobCost extends ProviderCost {
 export async function listJobCosts(db: Executor, jobId: string): Promise<JobCost[]> {
   const rows = await db
     .selectFrom('generation_costs')
-    .select(['capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at'])
+    .select(['capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'price_source', 'created_at'])
     .where('job_id', '=', jobId)
     .orderBy('created_at')
     .execute();
@@ -53,6 +58,8 @@ export async function listJobCosts(db: Executor, jobId: string): Promise<JobCost
     unit: r.unit,
     quantity: Number(r.quantity),
     amountUsd: Number(r.amount_usd),
+    // 'unrecorded' on rows older than the column: kept as stored.
+    priceSource: r.price_source as PriceSource,
     createdAt: r.created_at,
   }));
 }

@@ -14,6 +14,7 @@ import { assertFinalWithinPlan } from './plan-check.ts';
 import { retakeReturnedCredit } from './credit-return.ts';
 import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
+import { noteProviderFailure } from './provider-credit.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
 import { changeProject, type ProjectChange } from './project-update.ts';
 import { selectedPicture } from './project-status.ts';
@@ -28,9 +29,15 @@ function sceneError(err: unknown): never {
   throw err;
 }
 
+/** Flags an out-of-credit provider for the operators, then answers the customer's error. */
+async function scenesFailed(deps: AppDeps, err: unknown): Promise<never> {
+  await noteProviderFailure(deps, err);
+  return sceneError(err);
+}
+
 /** Costs of calls made in the request (scene writing, avatar prompts): on the project, no job. */
 function requestCosts(deps: AppDeps, userId: string | null, projectId: string | null): CostSink {
-  return (cost) => recordGenerationCost(deps.db, { jobId: null, projectId, userId }, 'llm', cost);
+  return (cost) => recordGenerationCost(deps, { jobId: null, projectId, userId }, 'llm', cost);
 }
 
 /**
@@ -65,7 +72,7 @@ export async function generateScenes(
   assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
   const scenes = await deps.engine.scenes
     .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, onCost: requestCosts(deps, userId, input.id) })
-    .catch(sceneError);
+    .catch((err: unknown) => scenesFailed(deps, err));
   const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({
     scenes,
     currentStep: Math.max(2, p.currentStep),
@@ -84,7 +91,7 @@ export async function regenerateScene(
   const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
   const scenes = await deps.engine.scenes
     .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, onCost: requestCosts(deps, userId, input.id) })
-    .catch(sceneError);
+    .catch((err: unknown) => scenesFailed(deps, err));
   const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({ scenes, params: { ...p.params, script: input.script } }));
   return { scenes, message: all ? 'All scenes regenerated' : `Scene ${input.sceneIndex! + 1} regenerated`, project };
 }
@@ -106,7 +113,7 @@ export async function suggestAvatarPrompt(
       voice: input.voiceData,
       onCost: requestCosts(deps, null, null),
     })
-    .catch(sceneError);
+    .catch((err: unknown) => scenesFailed(deps, err));
   return { combinedPrompt };
 }
 

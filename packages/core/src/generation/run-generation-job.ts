@@ -4,6 +4,7 @@ import { AppError } from '@reelsmith/shared';
 import { capabilityOfStep, recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
 import { finaliseFailedJob } from './finalise-failed-job.ts';
+import { noteProviderFailure } from './provider-credit.ts';
 import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
 import { StaleAttemptError, type JobContext } from './job-context.ts';
 import { changeProject } from './project-update.ts';
@@ -70,7 +71,7 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     kind: row.kind,
     input: row.input,
     progress: (stage, percent) => reportJobProgress(deps.db, row.id, current, stage, percent),
-    recordCost: (cost) => recordGenerationCost(deps.db, { jobId: row.id, projectId: row.project_id, userId: row.user_id }, capabilityOfStep[row.kind], cost),
+    recordCost: (cost) => recordGenerationCost(deps, { jobId: row.id, projectId: row.project_id, userId: row.user_id }, capabilityOfStep[row.kind], cost),
     saveProject: (change) =>
       deps.db.transaction().execute(async (trx) => {
         if (!(await lockCurrentAttempt(trx, row.id, current))) throw new StaleAttemptError(row.id);
@@ -87,6 +88,7 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
       deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt taken over before it saved; outputs not recorded');
       return 'skipped';
     }
+    await noteProviderFailure(deps, err);
     const permanent = isPermanent(err);
     const final = permanent || attempt.lastAttempt;
     const reason = err instanceof Error ? err.message : String(err);

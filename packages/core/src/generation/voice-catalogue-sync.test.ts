@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('voice catalogue sync on %s', (kind) => {
   beforeEach(async () => {
     library = FAKE_ELEVENLABS_VOICES.map((v) => ({ ...v }));
     fake = createFakeElevenLabs('xi-test', library);
-    const config: ElevenLabsConfig = { apiKey: 'xi-test', baseUrl: await fake.start(), policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: 0.3 };
+    const config: ElevenLabsConfig = { apiKey: 'xi-test', baseUrl: await fake.start(), policy, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', prices: { eleven_multilingual_v2: { usdPer1kCharacters: 0.3 } } };
     source = new ElevenLabsVoiceCatalogue(config);
     now = new Date('2026-11-22T10:00:00Z');
     await t.reset();

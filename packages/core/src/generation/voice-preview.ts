@@ -5,6 +5,7 @@ import { mediaUrl } from '../storage/media-storage.ts';
 import { artifactHash } from './artifact-key.ts';
 import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
+import { noteProviderFailure } from './provider-credit.ts';
 import { withWorkDir } from './work-dir.ts';
 
 /** A short sample of a voice reading the first 100 characters; cached, so replays cost nothing. */
@@ -22,11 +23,12 @@ export async function voicePreview(deps: AppDeps, input: { voiceId: string; text
           speed: input.speed,
           language: input.language,
           outFile: file,
-          onCost: (cost) => recordGenerationCost(deps.db, { jobId: null, projectId: null, userId: null }, 'tts', cost),
+          onCost: (cost) => recordGenerationCost(deps, { jobId: null, projectId: null, userId: null }, 'tts', cost),
         });
         await deps.storage.put(key, { file }, result.mimeType);
       } catch (err) {
         if (err instanceof Error && err.name === 'VoiceError') throw new AppError('BAD_REQUEST', err.message);
+        await noteProviderFailure(deps, err);
         if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('tts', err.kind), { reason: err.kind });
         throw err;
       }

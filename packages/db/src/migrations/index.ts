@@ -5,6 +5,8 @@ import * as generationJobs from './2026_11_22_0003_generation_jobs.ts';
 import * as providerCosts from './2026_11_22_0004_provider_costs.ts';
 import * as voices from './2026_11_22_0005_voices.ts';
 import * as stripeIds from './2026_11_23_0001_stripe_ids.ts';
+import * as costPriceSource from './2026_11_24_0101_cost_price_source.ts';
+import * as providerCreditStates from './2026_11_24_0102_provider_credit_states.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_provider_costs': providerCosts,
   '2026_11_22_0005_voices': voices,
   '2026_11_23_0001_stripe_ids': stripeIds,
+  '2026_11_24_0101_cost_price_source': costPriceSource,
+  '2026_11_24_0102_provider_credit_states': providerCreditStates,
 };

@@ -1,4 +1,5 @@
 // One record per paid provider call, handed back to the caller (the generation job stores it).
+import type { PriceSource } from './prices.ts';
 
 export type CostUnit = 'seconds' | 'images' | 'characters' | 'tokens';
 
@@ -8,8 +9,8 @@ export interface ProviderCost {
   unit: CostUnit;
   quantity: number;
   amountUsd: number;
-  /** Where the unit price came from: the built-in list price or the operator's configuration. */
-  priceSource?: 'list' | 'configured' | undefined;
+  /** Where the unit price came from: 'default' (the built-in list, by model id), 'env:<VARIABLE>' or 'config'. */
+  priceSource: PriceSource;
 }
 
 /** A configured model without a known price: the adapter refuses to start, before any call. */
@@ -21,8 +22,8 @@ export class MissingPriceError extends Error {
 export type CostSink = (cost: ProviderCost) => void | Promise<void>;
 
 /** quantity × unit price, rounded to a millionth of a dollar (the column's precision). */
-export function costOf(provider: string, model: string, unit: CostUnit, quantity: number, unitUsd: number, priceSource?: ProviderCost['priceSource']): ProviderCost {
-  return { provider, model, unit, quantity, amountUsd: Math.round(quantity * unitUsd * 1e6) / 1e6, ...(priceSource ? { priceSource } : {}) };
+export function costOf(provider: string, model: string, unit: CostUnit, quantity: number, unitUsd: number, priceSource: PriceSource): ProviderCost {
+  return { provider, model, unit, quantity, amountUsd: Math.round(quantity * unitUsd * 1e6) / 1e6, priceSource };
 }
 
 export async function reportCost(sink: CostSink | undefined, cost: ProviderCost): Promise<void> {

@@ -1,6 +1,7 @@
 // Real AI providers behind the engine interfaces, chosen per capability by configuration.
 export * from './provider-config.ts';
 export { costOf, MissingPriceError, reportCost, type CostSink, type CostUnit, type ProviderCost } from './cost.ts';
+export { lookupPrice, type PriceSource, type PriceTable, type Priced } from './prices.ts';
 export { classifyProviderFailure, isOutOfCredit, isProviderError, kindForStatus, ProviderError, retryAfterMs, toProviderError, type Capability, type ProviderErrorKind } from './provider-error.ts';
 export { INSUFFICIENT_CREDITS_MESSAGE, LLM_MESSAGES, providerErrorMessage } from './provider-messages.ts';
 export { callProvider, withDeadline } from './call-provider.ts';

@@ -1,6 +1,7 @@
 // What the server's configuration hands the provider adapters: which provider serves each capability,
 // and per provider its key, base URL, models, time limits and prices. Built by apps/server/src/config.ts.
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../net/outbound-guard.ts';
+import type { PriceTable } from './prices.ts';
 
 export type LlmProviderName = 'local' | 'openai';
 export type TtsProviderName = 'local' | 'elevenlabs';
@@ -25,18 +26,24 @@ export interface ProviderEndpoint {
   policy: CallPolicy;
 }
 
-export interface OpenAiConfig extends ProviderEndpoint {
-  model: string;
-  /** USD per million tokens, for the cost records. */
+/** USD per million tokens, prompt and completion. */
+export interface OpenAiPrice {
   inputUsdPerMillionTokens: number;
   outputUsdPerMillionTokens: number;
+}
+
+export interface OpenAiConfig extends ProviderEndpoint {
+  model: string;
+  /** By model id (OPENAI_DEFAULT_PRICES, over which OPENAI_PRICES); the configured model must be here. */
+  prices: PriceTable<OpenAiPrice>;
 }
 
 export interface ElevenLabsConfig extends ProviderEndpoint {
   modelId: string;
   /** codec_samplerate_bitrate, e.g. mp3_44100_128. */
   outputFormat: string;
-  usdPerThousandCharacters: number;
+  /** By model id (ELEVENLABS_DEFAULT_PRICES, over which ELEVENLABS_PRICES); the configured model must be here. */
+  prices: PriceTable<{ usdPer1kCharacters: number }>;
 }
 
 export interface ReplicateConfig extends ProviderEndpoint {
@@ -46,8 +53,8 @@ export interface ReplicateConfig extends ProviderEndpoint {
     product: string;
     video: string;
   };
-  /** USD per image or per second of video, by model identifier. */
-  prices: Record<string, { unit: 'images' | 'seconds'; usd: number }>;
+  /** USD per image or per second of video, by model id (REPLICATE_DEFAULTS.prices, over which REPLICATE_PRICES). */
+  prices: PriceTable<{ unit: 'images' | 'seconds'; usd: number }>;
   pollIntervalMs: number;
   /** Talking videos take minutes: their calls get their own deadline (else `policy`). */
   videoPolicy?: CallPolicy | undefined;
@@ -59,7 +66,8 @@ export interface FalConfig extends ProviderEndpoint {
   /** fal's storage (CDN) API: inputs are uploaded there and sent by URL, as fal documents. */
   storageUrl: string;
   videoModel: string;
-  usdPerSecond: number;
+  /** USD per second of video, by model id (FAL_DEFAULT_PRICES, over which FAL_PRICES); the configured model must be here. */
+  prices: PriceTable<{ usdPerSecond: number }>;
   pollIntervalMs: number;
 }
 
@@ -101,12 +109,35 @@ export const REPLICATE_DEFAULTS = {
     video: 'bytedance/omni-human',
   },
   prices: {
-    'google/imagen-4-ultra': { unit: 'images', usd: 0.06 },
-    'black-forest-labs/flux-kontext-pro': { unit: 'images', usd: 0.04 },
-    'flux-kontext-apps/multi-image-kontext-pro': { unit: 'images', usd: 0.04 },
-    'bytedance/omni-human': { unit: 'seconds', usd: 0.14 },
+    'google/imagen-4-ultra': { unit: 'images', usd: 0.06, source: 'default' },
+    'black-forest-labs/flux-kontext-pro': { unit: 'images', usd: 0.04, source: 'default' },
+    'flux-kontext-apps/multi-image-kontext-pro': { unit: 'images', usd: 0.04, source: 'default' },
+    'bytedance/omni-human': { unit: 'seconds', usd: 0.14, source: 'default' },
   },
 } as const satisfies Pick<ReplicateConfig, 'models' | 'prices'>;
 
+/** OpenAI's standard list prices per million tokens (input, output) at the time of writing. */
+export const OPENAI_DEFAULT_PRICES = {
+  'gpt-4o-mini': { inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6, source: 'default' },
+  'gpt-4o': { inputUsdPerMillionTokens: 2.5, outputUsdPerMillionTokens: 10, source: 'default' },
+  'gpt-4.1': { inputUsdPerMillionTokens: 2, outputUsdPerMillionTokens: 8, source: 'default' },
+  'gpt-4.1-mini': { inputUsdPerMillionTokens: 0.4, outputUsdPerMillionTokens: 1.6, source: 'default' },
+  'gpt-4.1-nano': { inputUsdPerMillionTokens: 0.1, outputUsdPerMillionTokens: 0.4, source: 'default' },
+} as const satisfies OpenAiConfig['prices'];
+
+/** ElevenLabs' API rates per 1,000 characters (Multilingual v2/v3; Flash/Turbo half); plan overage rates differ. */
+export const ELEVENLABS_DEFAULT_PRICES = {
+  eleven_multilingual_v2: { usdPer1kCharacters: 0.1, source: 'default' },
+  eleven_v3: { usdPer1kCharacters: 0.1, source: 'default' },
+  eleven_turbo_v2_5: { usdPer1kCharacters: 0.05, source: 'default' },
+  eleven_flash_v2_5: { usdPer1kCharacters: 0.05, source: 'default' },
+} as const satisfies ElevenLabsConfig['prices'];
+
 export const FAL_DEFAULT_VIDEO_MODEL = 'fal-ai/bytedance/omnihuman';
+
+/** fal's listed OmniHuman prices per second of video. */
+export const FAL_DEFAULT_PRICES = {
+  [FAL_DEFAULT_VIDEO_MODEL]: { usdPerSecond: 0.14, source: 'default' },
+  'fal-ai/bytedance/omnihuman/v1.5': { usdPerSecond: 0.16, source: 'default' },
+} as const satisfies FalConfig['prices'];
 export const FAL_DEFAULT_STORAGE_URL = 'https://rest.alpha.fal.ai';

@@ -17,7 +17,7 @@ describe('video model audio limits', () => {
       image: 'local',
       video: 'fal',
       downloads: DEFAULT_DOWNLOAD_LIMITS,
-      fal: { apiKey: 'secret-key', baseUrl: 'http://x', storageUrl: 'http://x', policy: DEFAULT_CALL_POLICY, videoModel: 'fal-ai/bytedance/omnihuman', usdPerSecond: 0.14, pollIntervalMs: 10 },
+      fal: { apiKey: 'secret-key', baseUrl: 'http://x', storageUrl: 'http://x', policy: DEFAULT_CALL_POLICY, videoModel: 'fal-ai/bytedance/omnihuman', prices: { 'fal-ai/bytedance/omnihuman': { usdPerSecond: 0.14 } }, pollIntervalMs: 10 },
       replicate: { apiKey: 'r8', baseUrl: 'http://y', policy: DEFAULT_CALL_POLICY, models: { ...REPLICATE_DEFAULTS.models }, prices: {}, pollIntervalMs: 10, preferWaitSeconds: 1 },
     });
     expect(summary).toEqual({

@@ -7,6 +7,8 @@ export const VIDEO_MODEL_AUDIO_LIMITS: Readonly<Record<string, number>> = {
   'bytedance/omni-human-1.5': 35,
   // fal's OmniHuman endpoint: audio under 30 seconds.
   'fal-ai/bytedance/omnihuman': 30,
+  // fal's OmniHuman 1.5: 30 s at 1080p (its default), 60 s at 720p.
+  'fal-ai/bytedance/omnihuman/v1.5': 30,
 };
 
 /** The limit for a model, or the strictest known one when the model is not listed. */

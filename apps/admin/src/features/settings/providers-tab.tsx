@@ -1,13 +1,13 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AdminProviders } from '@reelsmith/shared';
 import { useQuery } from '@tanstack/react-query';
 import { FetchError } from '../../components/fetch-error.tsx';
 import { TablePanel } from '../../components/table-panel.tsx';
 import { formatCount, formatMoney } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { capabilityRows, costQuantityLabel } from './providers-rules.ts';
+import { capabilityRows, costQuantityLabel, outOfCreditAlerts, priceSourceLabel } from './providers-rules.ts';
 
-/** Which AI provider serves each capability (set by the server's environment, never a key) and 30 days of costs. */
+/** Which AI provider serves each capability (set by the server's environment, never a key), out-of-credit alerts and 30 days of costs. */
 export function ProvidersTab() {
   const trpc = useTRPC();
   const providers = useQuery(trpc.admin.providers.get.queryOptions());
@@ -15,6 +15,13 @@ export function ProvidersTab() {
   return (
     <Stack gap="md">
       <FetchError error={providers.error} message="Failed to fetch providers" />
+      {data
+        ? outOfCreditAlerts(data).map((alert) => (
+            <Alert key={alert.provider} color="red" variant="light" title={alert.title} data-testid={`out-of-credit-${alert.provider}`}>
+              {alert.message}
+            </Alert>
+          ))
+        : null}
       <TablePanel loading={providers.isPending} empty={!data} emptyText="No provider information">
         <Title order={3} fz="md" mb="xs">
           Capabilities
@@ -70,6 +77,7 @@ export function ProvidersTab() {
                 <Table.Tr>
                   <Table.Th>Provider</Table.Th>
                   <Table.Th>Model</Table.Th>
+                  <Table.Th>Price source</Table.Th>
                   <Table.Th ta="right">Calls</Table.Th>
                   <Table.Th ta="right">Usage</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
@@ -77,9 +85,10 @@ export function ProvidersTab() {
               </Table.Thead>
               <Table.Tbody>
                 {data.costsLast30Days.map((cost) => (
-                  <Table.Tr key={`${cost.provider}/${cost.model}/${cost.unit}`}>
+                  <Table.Tr key={`${cost.provider}/${cost.model}/${cost.unit}/${cost.priceSource}`}>
                     <Table.Td>{cost.provider}</Table.Td>
                     <Table.Td>{cost.model}</Table.Td>
+                    <Table.Td>{priceSourceLabel(cost.priceSource)}</Table.Td>
                     <Table.Td ta="right">{formatCount(cost.calls)}</Table.Td>
                     <Table.Td ta="right">{costQuantityLabel(cost)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(cost.amountUsd)}</Table.Td>

@@ -12,6 +12,7 @@ import { VoiceError } from '../../voices/errors.ts';
 import { MAX_SPEECH_TEXT_LENGTH, MAX_SPEED, MIN_SPEED } from '../../voices/local-synthesiser.ts';
 import { callProvider } from '../call-provider.ts';
 import { costOf, reportCost } from '../cost.ts';
+import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import type { ElevenLabsConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
@@ -19,6 +20,11 @@ import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client
 /** The ElevenLabs models documented to take language_code. */
 export function acceptsLanguageCode(modelId: string): boolean {
   return /^eleven_(turbo_v2_5|flash_v2_5|v3)/.test(modelId);
+}
+
+/** The configured model's price per 1,000 characters (keyed by ELEVENLABS_MODEL_ID); none refuses to start. */
+export function elevenLabsPrice(config: ElevenLabsConfig): { usdPer1kCharacters: number; source: PriceSource } {
+  return lookupPrice(config.prices, config.modelId, () => missingPriceMessage('ElevenLabs', config.modelId, 'ELEVENLABS_PRICES', JSON.stringify({ [config.modelId]: { usdPer1kCharacters: 0.1 } })));
 }
 
 export function alignmentFileFor(outFile: string): string {
@@ -30,6 +36,7 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
   readonly #config: ElevenLabsConfig;
 
   constructor(config: ElevenLabsConfig) {
+    elevenLabsPrice(config);
     this.#config = config;
     this.#client = createElevenLabsClient(config);
   }
@@ -58,7 +65,8 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
         { abortSignal: signal, maxRetries: 0 },
       ),
     );
-    await reportCost(request.onCost, costOf(ELEVENLABS_PROVIDER, this.#config.modelId, 'characters', text.length, this.#config.usdPerThousandCharacters / 1000));
+    const price = elevenLabsPrice(this.#config);
+    await reportCost(request.onCost, costOf(ELEVENLABS_PROVIDER, this.#config.modelId, 'characters', text.length, price.usdPer1kCharacters / 1000, price.source));
     const audio = typeof answer?.audioBase64 === 'string' ? Buffer.from(answer.audioBase64, 'base64') : Buffer.alloc(0);
     if (audio.length < 100) throw new ProviderError('bad_output', ELEVENLABS_PROVIDER, 'no audio in the answer');
     const alignment = readAlignment(answer.alignment);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probe } from '../../ffmpeg.ts';
 import type { ProviderCost } from '../cost.ts';
 import { createFakeElevenLabs, ELEVENLABS_OUT_OF_CREDIT } from '../fakes/fake-elevenlabs.ts';
-import type { ElevenLabsConfig } from '../provider-config.ts';
+import { ELEVENLABS_DEFAULT_PRICES, type ElevenLabsConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { alignmentFileFor, ElevenLabsSpeechSynthesiser } from './elevenlabs-synthesiser.ts';
 import { ElevenLabsVoiceCatalogue } from './elevenlabs-voices.ts';
@@ -17,7 +17,7 @@ const voiceId = 'EXAVITQu4vr4xnSDxMaL';
 
 beforeAll(async () => {
   const base = await fake.start();
-  config = { apiKey: 'xi-test', baseUrl: base, policy: TEST_POLICY, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', usdPerThousandCharacters: 0.3 };
+  config = { apiKey: 'xi-test', baseUrl: base, policy: TEST_POLICY, modelId: 'eleven_multilingual_v2', outputFormat: 'mp3_44100_128', prices: { eleven_multilingual_v2: { usdPer1kCharacters: 0.3 } } };
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-11labs-test-'));
 });
 afterAll(async () => {
@@ -48,7 +48,7 @@ describe('ElevenLabs speech synthesiser', () => {
     const alignment = JSON.parse(await readFile(alignmentFileFor(outFile), 'utf8')) as { characters: string[]; endSeconds: number[] };
     expect(alignment.characters.join('')).toBe(text);
     expect(alignment.endSeconds).toHaveLength(text.length);
-    expect(costs).toEqual([{ provider: 'elevenlabs', model: 'eleven_multilingual_v2', unit: 'characters', quantity: text.length, amountUsd: 0.0138 }]);
+    expect(costs).toEqual([{ provider: 'elevenlabs', model: 'eleven_multilingual_v2', unit: 'characters', quantity: text.length, amountUsd: 0.0138, priceSource: 'config' }]);
   });
 
   it('refuses a speed outside 0.7–1.2 before calling the provider', async () => {
@@ -110,7 +110,7 @@ describe('ElevenLabs: out of credit, formats', () => {
   it('sends language_code only to the models that document it', async () => {
     await new ElevenLabsSpeechSynthesiser(config).synthesise({ voiceId, text: 'Hola a todos.', speed: 1, language: 'es', outFile: join(dir, 'es.m4a') });
     expect(fake.requests[0]!.json).not.toHaveProperty('language_code');
-    await new ElevenLabsSpeechSynthesiser({ ...config, modelId: 'eleven_flash_v2_5' }).synthesise({ voiceId, text: 'Hola a todos.', speed: 1, language: 'es', outFile: join(dir, 'es2.m4a') });
+    await new ElevenLabsSpeechSynthesiser({ ...config, modelId: 'eleven_flash_v2_5', prices: { ...ELEVENLABS_DEFAULT_PRICES } }).synthesise({ voiceId, text: 'Hola a todos.', speed: 1, language: 'es', outFile: join(dir, 'es2.m4a') });
     expect(fake.requests[1]!.json).toMatchObject({ language_code: 'es' });
   });
 });
@@ -131,5 +131,30 @@ describe('ElevenLabs voice catalogue', () => {
     fake.misbehave(/\/v1\/voices/, { status: 500, json: {} }, { status: 500, json: {} }, { status: 500, json: {} });
     // A failed refresh keeps the last good list.
     expect(await catalogue.get(voiceId)).toMatchObject({ name: 'Sarah' });
+  });
+});
+
+describe('ElevenLabs prices keyed by the configured model id', () => {
+  const text = 'Meet the bottle that keeps coffee hot all day.';
+
+  it("records a non-default model at its own list price, not multilingual v2's", async () => {
+    const costs: ProviderCost[] = [];
+    await new ElevenLabsSpeechSynthesiser({ ...config, modelId: 'eleven_flash_v2_5', prices: { ...ELEVENLABS_DEFAULT_PRICES } }).synthesise({ voiceId, text, speed: 1, outFile: join(dir, 'flash.m4a'), onCost: (c) => void costs.push(c) });
+    expect((fake.requests[0]!.json as { model_id: string }).model_id).toBe('eleven_flash_v2_5');
+    expect(costs).toEqual([{ provider: 'elevenlabs', model: 'eleven_flash_v2_5', unit: 'characters', quantity: text.length, amountUsd: Math.round(text.length * 0.05 * 1000) / 1e6, priceSource: 'default' }]);
+  });
+
+  it('records an override (ELEVENLABS_PRICES) with its source', async () => {
+    const costs: ProviderCost[] = [];
+    const prices = { ...ELEVENLABS_DEFAULT_PRICES, eleven_multilingual_v2: { usdPer1kCharacters: 0.2, source: 'env:ELEVENLABS_PRICES' as const } };
+    await new ElevenLabsSpeechSynthesiser({ ...config, prices }).synthesise({ voiceId, text, speed: 1, outFile: join(dir, 'over.m4a'), onCost: (c) => void costs.push(c) });
+    expect(costs).toEqual([expect.objectContaining({ model: 'eleven_multilingual_v2', amountUsd: Math.round(text.length * 0.2 * 1000) / 1e6, priceSource: 'env:ELEVENLABS_PRICES' })]);
+  });
+
+  it('refuses a model without a price before any call', () => {
+    expect(() => new ElevenLabsSpeechSynthesiser({ ...config, modelId: 'eleven_unpriced', prices: { ...ELEVENLABS_DEFAULT_PRICES } })).toThrow(
+      /No price is known for the ElevenLabs model 'eleven_unpriced'.*ELEVENLABS_PRICES=/,
+    );
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import type { ProviderCost } from '../cost.ts';
 import { FAL_OUT_OF_CREDIT, FakeFal } from '../fakes/fake-fal.ts';
 import type { ProviderError } from '../provider-error.ts';
 import { providerErrorMessage } from '../provider-messages.ts';
-import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_VIDEO_MODEL, type DownloadLimits, type FalConfig } from '../provider-config.ts';
+import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_PRICES, FAL_DEFAULT_VIDEO_MODEL, type DownloadLimits, type FalConfig } from '../provider-config.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
 import { FalVideoRenderer } from './fal-video-renderer.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const base = await fake.start();
   // The fake serves the clip on loopback: allow-listed by host and port, the guard stays on.
   limits = { ...DEFAULT_DOWNLOAD_LIMITS, outbound: { allowHosts: [new URL(base).host] } };
-  config = { apiKey: 'fal-test', baseUrl: base, storageUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, usdPerSecond: 0.14, pollIntervalMs: 10 };
+  config = { apiKey: 'fal-test', baseUrl: base, storageUrl: base, policy: TEST_POLICY, videoModel: FAL_DEFAULT_VIDEO_MODEL, prices: { ...FAL_DEFAULT_PRICES }, pollIntervalMs: 10 };
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-fal-test-'));
   inputs = await makeInputs(dir);
 });
@@ -52,7 +52,7 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(fake.media.get(sent.audio_url.split('/').pop()!)!.type).toBe('audio/mpeg');
     expect(fake.uploads).toBe(2);
     expect(fake.server.requestsTo(/^\/fal-ai\/bytedance\/requests\/[^/]+\/status$/)).toHaveLength(3);
-    expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds', amountUsd: fake.charges[0]!.usd });
+    expect(costs[0]).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/omnihuman', unit: 'seconds', amountUsd: fake.charges[0]!.usd, priceSource: 'default' });
     expect(fake.submits).toBe(1);
   });
 
@@ -129,5 +129,33 @@ describe('fal: one submission, one charge, every charge recorded', () => {
     expect(err).toMatchObject({ kind: 'insufficient_credits' });
     expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(1);
     expect(providerErrorMessage('video', (err as ProviderError).kind)).toMatch(/insufficient credits/);
+  });
+
+  describe('prices keyed by the configured model id', () => {
+    const v15 = 'fal-ai/bytedance/omnihuman/v1.5';
+
+    it('records a non-default model at its own list price, not the default model\'s', async () => {
+      fake.usdPerSecond = 0.16;
+      const costs: ProviderCost[] = [];
+      await new FalVideoRenderer({ ...config, videoModel: v15 }, limits).render({ ...request(join(dir, 'v15.mp4')), onCost: (c) => void costs.push(c) });
+      expect(fake.server.requestsTo(/omnihuman\/v1\.5$/)).toHaveLength(1);
+      expect(costs).toEqual([{ provider: 'fal', model: v15, unit: 'seconds', quantity: fake.charges[0]!.seconds, amountUsd: fake.charges[0]!.usd, priceSource: 'default' }]);
+      expect(costs[0]!.amountUsd).toBeCloseTo(fake.charges[0]!.seconds * 0.16, 6);
+      fake.usdPerSecond = 0.14;
+    });
+
+    it('records an override (FAL_PRICES) with its source', async () => {
+      const costs: ProviderCost[] = [];
+      const overridden = { ...config, prices: { ...config.prices, [FAL_DEFAULT_VIDEO_MODEL]: { usdPerSecond: 0.2, source: 'env:FAL_PRICES' as const } } };
+      await new FalVideoRenderer(overridden, limits).render({ ...request(join(dir, 'over.mp4')), onCost: (c) => void costs.push(c) });
+      expect(costs[0]).toMatchObject({ model: FAL_DEFAULT_VIDEO_MODEL, priceSource: 'env:FAL_PRICES' });
+      expect(costs[0]!.amountUsd).toBeCloseTo(costs[0]!.quantity * 0.2, 6);
+    });
+
+    it('refuses a model without a price before any call', () => {
+      expect(() => new FalVideoRenderer({ ...config, videoModel: 'fal-ai/someone/unpriced' }, limits)).toThrow(/No price is known for the fal model 'fal-ai\/someone\/unpriced'.*FAL_PRICES=/);
+      expect(fake.server.requests).toHaveLength(0);
+      expect(fake.submits).toBe(0);
+    });
   });
 });

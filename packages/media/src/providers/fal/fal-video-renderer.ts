@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
 import { withDeadline } from '../call-provider.ts';
 import { costOf, reportCost } from '../cost.ts';
+import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import { downloadVideo } from '../download.ts';
 import { audioSeconds, finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
@@ -52,6 +53,11 @@ async function uploadToFal(config: FalConfig, bytes: Buffer, fileName: string, c
   return target.file_url;
 }
 
+/** The configured model's price per second of video (keyed by FAL_VIDEO_MODEL); none refuses to start. */
+export function falPrice(config: FalConfig): { usdPerSecond: number; source: PriceSource } {
+  return lookupPrice(config.prices, config.videoModel, () => missingPriceMessage('fal', config.videoModel, 'FAL_PRICES', JSON.stringify({ [config.videoModel]: { usdPerSecond: 0.16 } })));
+}
+
 /** Asks fal to drop a request we stopped waiting for (its own short deadline; best effort). */
 async function cancelFalRequest(url: string, auth: Record<string, string>): Promise<void> {
   await fetch(url, { method: 'PUT', headers: auth, signal: AbortSignal.timeout(10_000) }).then((r) => r.body?.cancel(), () => undefined);
@@ -64,6 +70,7 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
   readonly maxAudioSeconds: number;
 
   constructor(config: FalConfig, limits: DownloadLimits) {
+    falPrice(config);
     this.#config = config;
     this.#limits = limits;
     this.maxAudioSeconds = audioLimitFor(config.videoModel);
@@ -83,7 +90,8 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
       // OmniHuman on fal documents MP3/WAV audio: the stored AAC voice is sent as MP3, billed by its length.
       const voice = await voiceAsMp3(request.audioFile, join(work, 'voice.mp3'));
       const [image, audio] = await Promise.all([readFile(request.imageFile), readFile(voice.file)]);
-      const charge = costOf(FAL_PROVIDER, model, 'seconds', Math.round(voice.seconds * 100) / 100, this.#config.usdPerSecond, 'configured');
+      const price = falPrice(this.#config);
+      const charge = costOf(FAL_PROVIDER, model, 'seconds', Math.round(voice.seconds * 100) / 100, price.usdPerSecond, price.source);
       // Submitted once (again only after a 429, when fal took nothing); status, result and download each
       // retry on their own; a request we stop waiting for is cancelled (PUT .../cancel).
       const clip = await withDeadline(FAL_PROVIDER, this.#config.policy, async (signal) => {

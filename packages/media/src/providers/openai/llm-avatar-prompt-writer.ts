@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { AvatarPromptRequest, AvatarPromptWriter } from '../../engines.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
-import { createOpenAiClient, structuredChat } from './openai-chat.ts';
+import { createOpenAiClient, openAiPrice, structuredChat } from './openai-chat.ts';
 
 const promptSchema = z.object({ prompt: z.string().trim().min(10).max(2000) });
 const promptJsonSchema = {
@@ -18,6 +18,7 @@ export class LlmAvatarPromptWriter implements AvatarPromptWriter {
   readonly #config: OpenAiConfig;
 
   constructor(config: OpenAiConfig) {
+    openAiPrice(config);
     this.#config = config;
     this.#client = createOpenAiClient(config);
   }

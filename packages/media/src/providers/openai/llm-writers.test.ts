@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAi, malformedCompletion, OPENAI_OUT_OF_CREDIT } from '../fakes/fake-openai.ts';
 import type { ProviderCost } from '../cost.ts';
-import type { OpenAiConfig } from '../provider-config.ts';
+import { OPENAI_DEFAULT_PRICES, type OpenAiConfig } from '../provider-config.ts';
 import { isProviderError, type ProviderError } from '../provider-error.ts';
 import { providerErrorMessage } from '../provider-messages.ts';
 import { TEST_POLICY } from '../test-policy.ts';
@@ -15,7 +15,7 @@ const script =
 
 beforeAll(async () => {
   const base = await fake.start();
-  config = { apiKey: 'sk-test', baseUrl: `${base}/v1`, model: 'gpt-test', policy: TEST_POLICY, inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6 };
+  config = { apiKey: 'sk-test', baseUrl: `${base}/v1`, model: 'gpt-test', policy: TEST_POLICY, prices: { 'gpt-test': { inputUsdPerMillionTokens: 0.15, outputUsdPerMillionTokens: 0.6 } } };
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -48,7 +48,7 @@ describe('OpenAI-compatible scene writer', () => {
     expect(body.model).toBe('gpt-test');
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema).toMatchObject({ name: 'scenes', strict: true });
-    expect(costs).toEqual([{ provider: 'openai', model: 'gpt-test', unit: 'tokens', quantity: 200, amountUsd: 0.000066 }]);
+    expect(costs).toEqual([{ provider: 'openai', model: 'gpt-test', unit: 'tokens', quantity: 200, amountUsd: 0.000066, priceSource: 'config' }]);
   });
 
   it('regenerates one scene and keeps the others', async () => {
@@ -136,5 +136,28 @@ describe('OpenAI-compatible avatar prompt writer', () => {
     const body = fake.requests[0]!.json as { messages: { role: string; content: string }[]; response_format: { json_schema: { name: string } } };
     expect(body.response_format.json_schema.name).toBe('avatar_prompt');
     expect(body.messages.find((m) => m.role === 'user')!.content).toContain('Voice: female, middle aged');
+  });
+});
+
+describe('OpenAI prices keyed by the configured model id', () => {
+  // The fake answers usage { prompt_tokens: 120, completion_tokens: 80 }.
+  it("records a non-default model at its own list price, not gpt-4o-mini's", async () => {
+    const costs: ProviderCost[] = [];
+    await new LlmSceneWriter({ ...config, model: 'gpt-4.1-mini', prices: { ...OPENAI_DEFAULT_PRICES } }).writeScenes({ script, reelTime: 20, onCost: (c) => void costs.push(c) });
+    expect(costs).toEqual([{ provider: 'openai', model: 'gpt-4.1-mini', unit: 'tokens', quantity: 200, amountUsd: 0.000176, priceSource: 'default' }]);
+  });
+
+  it('records an override (OPENAI_PRICES) with its source', async () => {
+    const costs: ProviderCost[] = [];
+    const prices = { ...OPENAI_DEFAULT_PRICES, 'gpt-4.1-mini': { inputUsdPerMillionTokens: 1, outputUsdPerMillionTokens: 2, source: 'env:OPENAI_PRICES' as const } };
+    await new LlmAvatarPromptWriter({ ...config, model: 'gpt-4.1-mini', prices }).suggest({ projectTitle: 'Glow', script, scenes: [{ title: 'Hook', text: 'Dull skin?' }], onCost: (c) => void costs.push(c) });
+    expect(costs).toEqual([{ provider: 'openai', model: 'gpt-4.1-mini', unit: 'tokens', quantity: 200, amountUsd: 0.00028, priceSource: 'env:OPENAI_PRICES' }]);
+  });
+
+  it('refuses a model without a price before any call', () => {
+    const unpriced = { ...config, model: 'gpt-unpriced', prices: { ...OPENAI_DEFAULT_PRICES } };
+    expect(() => new LlmSceneWriter(unpriced)).toThrow(/No price is known for the OpenAI model 'gpt-unpriced'.*OPENAI_PRICES=/);
+    expect(() => new LlmAvatarPromptWriter(unpriced)).toThrow(/OPENAI_PRICES/);
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -3,11 +3,19 @@
 import OpenAI from 'openai';
 import type { z } from 'zod';
 import { callProvider } from '../call-provider.ts';
-import { reportCost, type CostSink } from '../cost.ts';
-import type { OpenAiConfig } from '../provider-config.ts';
+import { costOf, reportCost, type CostSink } from '../cost.ts';
+import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
+import type { OpenAiConfig, OpenAiPrice } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 
 export const OPENAI_PROVIDER = 'openai';
+
+/** The configured model's price (keyed by OPENAI_MODEL); a model without one refuses to start. */
+export function openAiPrice(config: OpenAiConfig): OpenAiPrice & { source: PriceSource } {
+  return lookupPrice(config.prices, config.model, () =>
+    missingPriceMessage('OpenAI', config.model, 'OPENAI_PRICES', JSON.stringify({ [config.model]: { inputUsdPerMillionTokens: 0.4, outputUsdPerMillionTokens: 1.6 } })),
+  );
+}
 
 export function createOpenAiClient(config: OpenAiConfig): OpenAI {
   // Retries and the deadline are ours (callProvider), so the SDK makes one attempt per call.
@@ -25,6 +33,7 @@ export interface StructuredChatRequest<T> {
 }
 
 export async function structuredChat<T>(client: OpenAI, config: OpenAiConfig, request: StructuredChatRequest<T>): Promise<T> {
+  const price = openAiPrice(config);
   const completion = await callProvider(OPENAI_PROVIDER, config.policy, (signal) =>
     client.chat.completions.create(
       {
@@ -40,8 +49,9 @@ export async function structuredChat<T>(client: OpenAI, config: OpenAiConfig, re
   );
   const usage = completion.usage;
   if (usage) {
-    const amount = (usage.prompt_tokens * config.inputUsdPerMillionTokens + usage.completion_tokens * config.outputUsdPerMillionTokens) / 1e6;
-    await reportCost(request.onCost, { provider: OPENAI_PROVIDER, model: config.model, unit: 'tokens', quantity: usage.total_tokens, amountUsd: Math.round(amount * 1e6) / 1e6 });
+    // One record in tokens; its amount weighs prompt and completion tokens by their own prices.
+    const amount = usage.prompt_tokens * price.inputUsdPerMillionTokens + usage.completion_tokens * price.outputUsdPerMillionTokens;
+    await reportCost(request.onCost, { ...costOf(OPENAI_PROVIDER, config.model, 'tokens', usage.total_tokens, 0, price.source), amountUsd: Math.round(amount) / 1e6 });
   }
   const choice = completion.choices?.[0];
   const content = choice?.message?.content;

@@ -9,7 +9,8 @@
 // cancelled, and the moment a prediction has succeeded its charge is reported (onCharged), before any
 // output is downloaded or checked.
 import { costOf, MissingPriceError, reportCost, type CostSink, type ProviderCost } from '../cost.ts';
-import { REPLICATE_DEFAULTS, type ReplicateConfig } from '../provider-config.ts';
+import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
+import type { ReplicateConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
 import { createOnce, sleep, withRetry } from '../retry.ts';
 
@@ -39,16 +40,10 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** A model's price, keyed by the configured model id; a model without one refuses to start. */
-export function replicatePrice(config: ReplicateConfig, model: string, unit: 'images' | 'seconds'): { usd: number; source: 'list' | 'configured' } {
-  const price = config.prices[model];
-  if (!price) {
-    throw new MissingPriceError(
-      `No price is known for the Replicate model '${model}', so its cost could not be recorded. Set REPLICATE_PRICES, e.g. REPLICATE_PRICES='{"${model}":{"unit":"${unit}","usd":0.1}}' (see docs/providers.md), or choose a listed model.`,
-    );
-  }
+export function replicatePrice(config: ReplicateConfig, model: string, unit: 'images' | 'seconds'): { usd: number; source: PriceSource } {
+  const price = lookupPrice(config.prices, model, () => missingPriceMessage('Replicate', model, 'REPLICATE_PRICES', JSON.stringify({ [model]: { unit, usd: 0.1 } })));
   if (price.unit !== unit) throw new MissingPriceError(`The price of the Replicate model '${model}' is per ${price.unit}, but this model is billed per ${unit}: fix REPLICATE_PRICES.`);
-  const list = (REPLICATE_DEFAULTS.prices as Record<string, { unit: string; usd: number } | undefined>)[model];
-  return { usd: price.usd, source: list && list.usd === price.usd && list.unit === price.unit ? 'list' : 'configured' };
+  return { usd: price.usd, source: price.source };
 }
 
 /** Replicate's charge for one succeeded prediction: per image, or per second of output (as long as the audio sent). */

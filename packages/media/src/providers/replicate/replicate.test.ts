@@ -59,7 +59,7 @@ describe('Replicate avatar imager', () => {
     expect((create!.json as { input: { prompt: string } }).input.prompt).toContain('A cheerful chef');
     expect(fake.server.requestsTo(/^\/v1\/predictions\/pred-/).length).toBeGreaterThanOrEqual(8);
     expect(costs).toHaveLength(4);
-    expect(costs[0]).toEqual({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'list' });
+    expect(costs[0]).toEqual({ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'default' });
     expect(fake.creates).toBe(4);
     expect(fake.charges).toHaveLength(4);
   });
@@ -257,7 +257,7 @@ describe('Replicate: one create, one charge, every charge recorded', () => {
     fake.nextOutput.push(fake.serve(Buffer.from('<html>expired</html>'), 'text/html'));
     await expect(avatar((c) => void costs.push(c))).rejects.toMatchObject({ kind: 'bad_output' });
     expect(fake.charges).toHaveLength(1);
-    expect(costs).toEqual([{ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'list' }]);
+    expect(costs).toEqual([{ provider: 'replicate', model: 'google/imagen-4-ultra', unit: 'images', quantity: 1, amountUsd: 0.06, priceSource: 'default' }]);
   });
 
   it('cancels a prediction abandoned after its polls kept failing, and records it when the cancel came too late', async () => {
@@ -275,11 +275,31 @@ describe('Replicate: one create, one charge, every charge recorded', () => {
     const custom = { ...config, models: { ...config.models, video: 'bytedance/omni-human-1.5' } };
     expect(() => new ReplicateVideoRenderer(custom, limits)).toThrow(/No price is known for the Replicate model 'bytedance\/omni-human-1.5'.*REPLICATE_PRICES/);
     expect(fake.server.requests).toHaveLength(0);
-    const priced = { ...custom, prices: { ...custom.prices, 'bytedance/omni-human-1.5': { unit: 'seconds' as const, usd: 0.16 } } };
+    // As providersFromEnv builds it from REPLICATE_PRICES.
+    const priced = { ...custom, prices: { ...custom.prices, 'bytedance/omni-human-1.5': { unit: 'seconds' as const, usd: 0.16, source: 'env:REPLICATE_PRICES' as const } } };
     const costs: ProviderCost[] = [];
     await new ReplicateVideoRenderer(priced, limits).render({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'v15.mp4'), onCost: (c) => void costs.push(c) });
     expect(costs).toHaveLength(1);
-    expect(costs[0]).toMatchObject({ model: 'bytedance/omni-human-1.5', priceSource: 'configured', amountUsd: fake.charges[0]!.usd });
+    expect(costs[0]).toMatchObject({ model: 'bytedance/omni-human-1.5', priceSource: 'env:REPLICATE_PRICES', amountUsd: fake.charges[0]!.usd });
     expect(costs[0]!.amountUsd).toBeGreaterThan(0.3);
+  });
+
+  it('records a non-default model at its own list price, and an override over the list with its source', async () => {
+    const costs: ProviderCost[] = [];
+    await new ReplicateAvatarImager(config, limits).generate({ description: 'A smiling man', model: 'flux-kontext', aspect: '9:16', count: 1, outDir: dir, onCost: (c) => void costs.push(c) });
+    expect(costs).toEqual([{ provider: 'replicate', model: 'black-forest-labs/flux-kontext-pro', unit: 'images', quantity: 1, amountUsd: 0.04, priceSource: 'default' }]);
+    expect(costs[0]!.amountUsd).toBe(fake.charges[0]!.usd);
+    const overridden = { ...config, prices: { ...config.prices, 'google/imagen-4-ultra': { unit: 'images' as const, usd: 0.05, source: 'env:REPLICATE_PRICES' as const } } };
+    await new ReplicateAvatarImager(overridden, limits).generate({ description: 'A smiling man', model: 'google-imagen-4-ultra', aspect: '9:16', count: 1, outDir: dir, onCost: (c) => void costs.push(c) });
+    expect(costs[1]).toMatchObject({ model: 'google/imagen-4-ultra', amountUsd: 0.05, priceSource: 'env:REPLICATE_PRICES' });
+  });
+
+  it('refuses an unpriced image or product model before any call', () => {
+    for (const [key, Adapter] of [['flux-kontext', ReplicateAvatarImager], ['product', ReplicateProductCompositor]] as const) {
+      const custom = { ...config, models: { ...config.models, [key]: 'someone/unpriced-model' } };
+      expect(() => new Adapter(custom, limits)).toThrow(/No price is known for the Replicate model 'someone\/unpriced-model'.*REPLICATE_PRICES=/);
+    }
+    expect(fake.server.requests).toHaveLength(0);
+    expect(fake.creates).toBe(0);
   });
 });
