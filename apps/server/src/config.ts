@@ -26,6 +26,12 @@ const baseEnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_HOSTED_DOMAIN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined)
+    .pipe(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'GOOGLE_HOSTED_DOMAIN must be a domain name such as example.com').optional()),
+  GOOGLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 60 * 60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   WEB_DIST: z.string().optional(),
@@ -76,7 +82,17 @@ export interface Config {
   trustProxy: boolean;
   /** The proxy whose location headers are believed (cloudflare: CF-IPCountry/CF-IPCity); else the IP is looked up offline. */
   trustedProxyGeo: 'cloudflare' | 'vercel' | 'headers' | undefined;
-  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        issuer: string;
+        /** A Google Workspace domain every customer must belong to (asked for as `hd`, checked in the ID token). */
+        hostedDomain: string | undefined;
+        /** Deadline for each call to Google (discovery, token exchange, keys). */
+        timeoutMs: number;
+      }
+    | undefined;
   sessionTtlSeconds: number;
   rateLimitMax: number;
   webDist: string;
@@ -135,6 +151,12 @@ function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined 
 /** The Vite dev servers of apps/web and apps/admin, which proxy the API (see their vite.config.ts). */
 const devServerOrigins = ['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5173', 'http://127.0.0.1:5174'];
 
+/** https, or plain http on a loopback host (Google allows http redirect URIs for localhost only). */
+function isSecureOrigin(url: string): boolean {
+  const u = new URL(url);
+  return u.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+}
+
 function allowedOriginsFrom(publicUrl: string, extra: string | undefined, isProduction: boolean): string[] {
   const listed = (extra ?? '')
     .split(',')
@@ -169,7 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          issuer: e.GOOGLE_ISSUER,
+          hostedDomain: e.GOOGLE_HOSTED_DOMAIN,
+          timeoutMs: e.GOOGLE_TIMEOUT_SECONDS * 1000,
+        }
       : undefined;
   if (isProduction && !google) {
     throw new ConfigError('Production needs Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.');
@@ -188,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && !e.MEDIA_SECRET) throw new ConfigError('Production needs MEDIA_SECRET (at least 32 characters) to sign media links.');
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
+  if (isProduction && e.PUBLIC_URL && !isSecureOrigin(e.PUBLIC_URL)) {
+    throw new ConfigError(
+      'PUBLIC_URL must start with https:// in production: Google sign-in only returns to https addresses (localhost aside) and the session cookie is sent over https only.',
+    );
+  }
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
     throw new ConfigError('Production needs ADMIN_EMAIL and ADMIN_PASSWORD for the main admin.');
   }

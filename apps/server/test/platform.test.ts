@@ -128,6 +128,15 @@ describe('configuration', () => {
     expect(config.google?.issuer).toBe('https://accounts.google.com');
   });
 
+  it('refuses a plain-http PUBLIC_URL in production, loopback aside, and checks the Workspace domain', () => {
+    const full = { ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', LLM_PROVIDER: 'local', TTS_PROVIDER: 'local', IMAGE_PROVIDER: 'local', VIDEO_PROVIDER: 'local' };
+    expect(() => loadConfig({ ...full, PUBLIC_URL: 'http://reels.example' })).toThrow(/PUBLIC_URL must start with https:\/\//);
+    expect(loadConfig({ ...full, PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...full, GOOGLE_HOSTED_DOMAIN: ' Example.COM ' }).google?.hostedDomain).toBe('example.com');
+    expect(() => loadConfig({ ...full, GOOGLE_HOSTED_DOMAIN: 'not a domain' })).toThrow(/GOOGLE_HOSTED_DOMAIN/);
+    expect(loadConfig(full).google?.timeoutMs).toBe(10_000);
+  });
+
   it('explains a malformed value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

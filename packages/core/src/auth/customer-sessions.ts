@@ -7,6 +7,7 @@ import {
   insertUser,
   lockIdentity,
   updateUserIdentity,
+  type Executor,
   type IdentityInput,
   type UserRow,
 } from '@reelsmith/db';
@@ -17,6 +18,8 @@ import { startFreeSubscription } from '../billing/subscriptions.ts';
 
 export const accountSuspendedMessage = 'Your account has been suspended. Please contact support.';
 export const registrationClosedMessage = 'New sign-ups are currently closed.';
+export const otherGoogleAccountMessage =
+  'This e-mail address belongs to a different Google account. Sign in with the Google account you first used, or contact support.';
 
 export interface RequestMeta {
   userAgent: string | null;
@@ -42,8 +45,32 @@ export interface SignedIn {
 const touchIntervalMs = 60_000;
 
 /**
+ * Finds the customer an identity belongs to. The provider's subject is the identifier, never the
+ * e-mail (Google: e-mail addresses can be recycled, `sub` never is): a subject match wins; an e-mail
+ * match links only an account that has no subject yet; an e-mail held by another subject is refused.
+ */
+async function findCustomerFor(trx: Executor, deps: CoreDeps, identity: IdentityInput): Promise<UserRow | undefined> {
+  const bySub = identity.googleSub ? await findUserByGoogleSub(trx, identity.googleSub) : undefined;
+  if (bySub) return bySub;
+  const byEmail = await findUserByEmail(trx, identity.email);
+  if (byEmail?.google_sub && identity.googleSub && byEmail.google_sub !== identity.googleSub) {
+    deps.logger.warn({ userId: byEmail.id }, 'sign-in refused: the e-mail address belongs to a different Google account');
+    throw new AppError('FORBIDDEN', otherGoogleAccountMessage, { reason: 'identity_mismatch' });
+  }
+  return byEmail;
+}
+
+/** The e-mail to store: the provider's, unless another customer already holds it (then the stored one stays). */
+async function emailToStore(trx: Executor, existing: UserRow, identity: IdentityInput): Promise<IdentityInput> {
+  if (existing.email === identity.email.toLowerCase()) return identity;
+  const holder = await findUserByEmail(trx, identity.email);
+  return holder && holder.id !== existing.id ? { ...identity, email: existing.email } : identity;
+}
+
+/**
  * Signs a customer in from an identity the provider vouched for: finds them by provider subject,
- * else by e-mail (linking the subject), else registers them; opens a server-side session.
+ * else by e-mail for an account with no subject yet (linking it), else registers them; opens a
+ * server-side session.
  */
 export async function signInWithIdentity(
   deps: CoreDeps,
@@ -53,12 +80,13 @@ export async function signInWithIdentity(
 ): Promise<SignedIn> {
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     await lockIdentity(trx, identity.email);
-    let existing = identity.googleSub ? await findUserByGoogleSub(trx, identity.googleSub) : undefined;
-    existing ??= await findUserByEmail(trx, identity.email);
+    const existing = await findCustomerFor(trx, deps, identity);
     if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });
     if (!existing && !options.registrationEnabled) throw new AppError('FORBIDDEN', registrationClosedMessage);
     const loginAt = deps.clock.now();
-    const user = existing ? await updateUserIdentity(trx, existing.id, identity) : await insertUser(trx, identity);
+    const user = existing
+      ? await updateUserIdentity(trx, existing.id, await emailToStore(trx, existing, identity))
+      : await insertUser(trx, identity);
     // Every new customer starts on the Free plan.
     if (!existing) await startFreeSubscription(trx, user.id, loginAt);
     const token = newSecretToken();
