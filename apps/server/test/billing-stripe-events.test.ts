@@ -85,6 +85,26 @@ describe.each(testDatabaseKinds())('Stripe events on %s', (kind) => {
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
   });
 
+  it('applies concurrent events about one subscription in the order of their reads, even when the older read is slower', async () => {
+    const { subscriptionId } = await c.subscribe();
+    const from = c.stripe.events.length;
+    c.stripe.dashboardUpdate(subscriptionId, { cancel_at_period_end: 'true' });
+    const [cancelled] = c.stripe.events.slice(from);
+    // The first delivery reads the subscription while it is set to cancel, and the answer is slow to come back.
+    const readPath = new RegExp(`^/v1/subscriptions/${subscriptionId}$`);
+    const readsBefore = c.stripe.requestsTo('GET', readPath).length;
+    c.stripe.slowNext = { method: 'GET', path: readPath, ms: 500 };
+    const first = c.deliver(cancelled!);
+    while (c.stripe.requestsTo('GET', readPath).length === readsBefore) await new Promise((r) => setTimeout(r, 5));
+    // Meanwhile the customer resumes; that event arrives and is read at once.
+    c.stripe.dashboardUpdate(subscriptionId, { cancel_at_period_end: 'false' });
+    const second = c.deliver(c.stripe.events.at(-1)!);
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(c.stripe.objects.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+  });
+
   it('takes the new period from the subscription item after a mid-cycle plan change (proration lines come first)', async () => {
     const { subscriptionId } = await c.subscribe(c.plans.starterMonthly);
     const row = await c.subscriptionRow(subscriptionId);

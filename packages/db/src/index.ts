@@ -4,4 +4,5 @@ export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
 export * from './repositories/provider-credit-states.ts';
+export * from './repositories/payment-locks.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

@@ -21,7 +21,11 @@ export async function registerStripeWebhook(app: FastifyInstance, core: AppDeps)
         req.log.warn('Stripe webhook with an invalid signature refused');
         return reply.status(400).send(errorBody(400, 'Invalid Stripe signature'));
       }
-      const result = await processPaymentEvent(core, event.id, event.type, await provider.toBillingEvent(event));
+      // Read from Stripe under the subscription's lock, so concurrent events land in the order of their reads.
+      const result = await processPaymentEvent(core, event.id, event.type, {
+        externalSubscriptionId: provider.subscriptionOf(event),
+        read: () => provider.toBillingEvent(event),
+      });
       return { received: true, result };
     });
   });

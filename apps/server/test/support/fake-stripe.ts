@@ -162,6 +162,8 @@ export class FakeStripe {
   readonly webhookEndpoints: Obj[] = [];
   /** Set to make the next calls to a path fail with this status and Stripe error body. */
   failNext: { path: RegExp; status: number; message: string; times?: number } | undefined;
+  /** The next matching request is answered with the state it found, `ms` later (a slow network). */
+  slowNext: { method: string; path: RegExp; ms: number } | undefined;
   /** The next card charges are declined (renewals, upgrade invoices, checkouts). */
   declineCharges = 0;
   /** Refunds stay pending (as bank refunds do) until settleRefund(). */
@@ -195,8 +197,17 @@ export class FakeStripe {
         this.requests.push(request);
         const { status, answer, replayed } = this.#answer(request);
         this.answers.push({ request, status, body: answer, replayed });
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
-        res.end(JSON.stringify(answer));
+        // The answer is what Stripe held when the request arrived; a slow network delivers it later.
+        const payload = JSON.stringify(answer);
+        const send = () => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+          res.end(payload);
+        };
+        const slow = this.slowNext && this.slowNext.method === request.method && this.slowNext.path.test(request.path) ? this.slowNext : undefined;
+        if (slow) {
+          this.slowNext = undefined;
+          setTimeout(send, slow.ms);
+        } else send();
       });
     });
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
@@ -218,6 +229,7 @@ export class FakeStripe {
     this.#sessionPrice.clear();
     this.#modeOf.clear();
     this.failNext = undefined;
+    this.slowNext = undefined;
     this.declineCharges = 0;
     this.refundsPending = false;
   }

@@ -1,20 +1,35 @@
+import { lockProviderSubscription } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent, claimEvent, NOT_OURS, type BillingEffects, type BillingEvent, type PaymentNotice } from './billing-events.ts';
 
 /**
+ * An event read from the provider under the lock of the subscription it concerns: the provider's
+ * current state is fetched only once no other event about that subscription is being applied.
+ */
+export interface LockedEventRead {
+  externalSubscriptionId: string | null;
+  read: () => Promise<BillingEvent | null>;
+}
+
+/**
  * Applies a provider event exactly once: the event id is claimed in the same transaction that
- * applies it, so a replayed webhook changes nothing and a failure leaves it to be retried.
+ * applies it, so a replayed webhook changes nothing and a failure leaves it to be retried. Events
+ * about one provider subscription are applied one at a time, each with a read made after the last
+ * one committed, so a slower, older read never overwrites a newer one.
  */
 export async function processPaymentEvent(
   deps: BillingDeps,
   eventId: string,
   eventType: string,
-  event: BillingEvent | null,
+  source: BillingEvent | null | LockedEventRead,
 ): Promise<'applied' | 'replayed' | 'ignored'> {
   const effects: BillingEffects = { cancelAtProvider: [] };
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    const locked = source && 'read' in source ? source : null;
+    if (locked?.externalSubscriptionId) await lockProviderSubscription(trx, locked.externalSubscriptionId);
     const fresh = await claimEvent(trx, eventId, deps.payments.kind, eventType);
     if (!fresh) return { result: 'replayed' as const, notice: null };
+    const event = locked ? await locked.read() : (source as BillingEvent | null);
     if (!event) return { result: 'ignored' as const, notice: null };
     const applied = await applyBillingEvent(trx, event, deps.clock.now(), effects);
     if (applied === NOT_OURS) {

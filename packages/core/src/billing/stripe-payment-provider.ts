@@ -388,6 +388,24 @@ export class StripePaymentProvider implements PaymentProvider {
     return sub ? subscriptionState(sub) : null;
   }
 
+  /** The Stripe subscription an event is about, if any: its events are applied one at a time. */
+  subscriptionOf(event: Stripe.Event): string | null {
+    switch (event.type) {
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return invoiceSubscriptionId(event.data.object);
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return event.data.object.id;
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+        return idOf(event.data.object.subscription as string | { id: string } | null);
+      default:
+        return null;
+    }
+  }
+
   /** Our reading of a Stripe event, or null for events we do not act on. */
   async toBillingEvent(event: Stripe.Event): Promise<BillingEvent | null> {
     switch (event.type) {
