@@ -86,6 +86,42 @@ describe.each(testDatabaseKinds())('Stripe refunds on %s', (kind) => {
     expect(again.status).toBe('refunded');
   });
 
+  it("finds its refund when Stripe's events outrun the back-office call (refund.updated before the answer)", async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    c.stripe.refundsPending = true;
+    const from = c.stripe.events.length;
+    // Stripe makes the refund, but its answer to us is slow; the refund settles and its events arrive first.
+    c.stripe.slowNext = { method: 'POST', path: /^\/v1\/refunds$/, ms: 600 };
+    const call = refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 4900, reason: 'Outrun' });
+    while (c.stripe.requestsTo('POST', '/v1/refunds').length === 0) await new Promise((r) => setTimeout(r, 5));
+    const made = c.stripe.lastEvent('refund.created').data.object;
+    expect(made.metadata).toMatchObject({ note: 'Outrun' });
+    c.stripe.settleRefund(made.id, true);
+    await c.deliverFrom(from);
+    expect(await c.t.db.db.selectFrom('refunds').select(['status', 'stripe_refund_id']).execute()).toEqual([{ status: 'succeeded', stripe_refund_id: made.id }]);
+    const answer = await call;
+    expect(answer).toMatchObject({ refundId: made.id, status: 'refunded' });
+    // The call's own answer ('pending', older than the events) does not undo what the events recorded.
+    expect(await c.t.db.db.selectFrom('refunds').select(['status', 'stripe_refund_id']).execute()).toEqual([{ status: 'succeeded', stripe_refund_id: made.id }]);
+    expect((await c.api('GET', '/api/transactions')).json()[0]).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 49 });
+  });
+
+  it('never counts a failed refund again when charge.refunded arrives after refund.failed', async () => {
+    await c.subscribe();
+    const [tx] = await transactions();
+    c.stripe.refundsPending = true;
+    const from = c.stripe.events.length;
+    const pending = await refundTransaction(c.t.app.core, c.admin, { subscriptionId: tx!.subscription_id!, transactionId: tx!.id, amountCents: 2000, reason: null });
+    c.stripe.settleRefund(pending.refundId, false);
+    const events = c.stripe.events.slice(from);
+    // Newest first: the failure, then the charge.refunded sent when the refund was made (amount_refunded 2000), each twice.
+    for (const event of [...events].reverse()) expect((await c.deliver(event)).statusCode).toBe(200);
+    for (const event of [...events].reverse()) await c.deliver({ ...event, id: `${event.id}_again` });
+    expect((await transactions())[0]).toMatchObject({ refunded_cents: 0, status: 'succeeded' });
+    expect(await c.t.db.db.selectFrom('refunds').select(['status', 'amount_cents']).execute()).toEqual([{ status: 'failed', amount_cents: 2000 }]);
+  });
+
   it('shows a pending refund to the customer only once it settles (refund.updated)', async () => {
     await c.subscribe();
     const [tx] = await transactions();

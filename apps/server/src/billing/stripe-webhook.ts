@@ -21,9 +21,9 @@ export async function registerStripeWebhook(app: FastifyInstance, core: AppDeps)
         req.log.warn('Stripe webhook with an invalid signature refused');
         return reply.status(400).send(errorBody(400, 'Invalid Stripe signature'));
       }
-      // Read from Stripe under the subscription's lock, so concurrent events land in the order of their reads.
+      // Read from Stripe under the lock of the subscription or charge it is about, so concurrent events land in the order of their reads.
       const result = await processPaymentEvent(core, event.id, event.type, {
-        externalSubscriptionId: provider.subscriptionOf(event),
+        lockKey: provider.lockKeyOf(event),
         read: () => provider.toBillingEvent(event),
       });
       return { received: true, result };

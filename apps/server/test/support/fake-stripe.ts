@@ -295,6 +295,7 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') return (b) => this.#createSession(b);
     if (method === 'POST' && path === '/v1/refunds') return (b) => this.#expand(this.#createRefund(b), b.expand);
     if (method === 'GET' && path === '/v1/invoice_payments') return (b) => this.#listInvoicePayments(b);
+    if (method === 'GET' && path === '/v1/refunds') return (b) => this.#listRefunds(b);
     if (method === 'GET' && path === '/v1/webhook_endpoints') {
       return () => {
         if (this.#restricted) throw new StripeFault(403, 'The provided key does not have the required permissions for this endpoint.', 'invalid_request_error');
@@ -436,6 +437,14 @@ export class FakeStripe {
         invoice: null,
       }),
     );
+  }
+
+  /** GET /v1/refunds?charge=… or ?payment_intent=…: newest first, as Stripe lists. */
+  #listRefunds(b: Obj): Obj {
+    const refunds = [...this.objects.values()].filter(
+      (o) => o.object === 'refund' && (!b.charge || o.charge === b.charge) && (!b.payment_intent || o.payment_intent === b.payment_intent),
+    );
+    return list(refunds.reverse().slice(0, Number(b.limit ?? 10)), '/v1/refunds');
   }
 
   #listInvoicePayments(b: Obj): Obj {

@@ -85,6 +85,7 @@ export async function refundTransaction(
       amountCents: input.amountCents,
       reason: input.reason,
       idempotencyKey: `refund-${refundRowId}`,
+      localRefundId: refundRowId,
     });
   } catch (err) {
     await release();
@@ -95,11 +96,16 @@ export async function refundTransaction(
     throw new AppError('BAD_REQUEST', 'The payment provider refused the refund.');
   }
   return deps.db.transaction().execute(async (trx) => {
-    // The provider's webhook may have recorded this refund already (charge.refunded): keep one row.
-    const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', refund.id).executeTakeFirst();
+    // The provider's webhooks may have got here first (they find this row by the id in the refund's
+    // metadata): what they recorded is newer than our call's answer, so a settled or failed row stays so.
+    const row = await trx.selectFrom('refunds').select(['status', 'stripe_refund_id']).where('id', '=', refundRowId).forUpdate().executeTakeFirstOrThrow();
+    const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', refund.id).where('id', '!=', refundRowId).executeTakeFirst();
     await trx
       .updateTable('refunds')
-      .set({ status: refund.status, ...(known ? {} : { stripe_refund_id: refund.id }) })
+      .set({
+        status: row.status === 'pending' ? refund.status : row.status,
+        ...(known || row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }),
+      })
       .where('id', '=', refundRowId)
       .execute();
     const updated = await trx.selectFrom('transactions').select(['refunded_cents', 'amount_cents', 'status']).where('id', '=', tx.id).executeTakeFirstOrThrow();

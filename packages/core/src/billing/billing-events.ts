@@ -52,10 +52,19 @@ export type BillingEvent =
   | ({ type: 'subscription.updated'; externalSubscriptionId: string } & SubscriptionState)
   /** A delayed payment (a bank debit) of a completed checkout failed: nothing was bought. */
   | { type: 'checkout.failed'; checkoutSessionId: string }
-  | { type: 'refund.failed'; refundId: string; amountCents: number; paymentIntentId: string | null; chargeId: string | null }
-  | { type: 'refund.settled'; refundId: string }
   | { type: 'subscription.deleted'; externalSubscriptionId: string; endedAt: Date }
-  | { type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string | null; amountRefundedCents: number; receiptUrl: string | null };
+  | { type: 'refunds.changed'; paymentIntentId: string | null; chargeId: string | null; receiptUrl: string | null; refunds: ProviderRefund[] };
+
+/** One refund of a payment as the provider holds it now. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
+  /** The back-office refund it was made for (our id in the provider's metadata); null for the provider's own. */
+  localRefundId: string | null;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Records an event id; false when it was already applied (a replay). */
 export async function claimEvent(trx: Executor, id: string, provider: 'stripe' | 'local', type: string): Promise<boolean> {
@@ -314,14 +323,18 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .execute();
       return updated.length > 0 ? null : NOT_OURS;
     }
-    case 'charge.refunded': {
+    case 'refunds.changed': {
       const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);
       if (!tx) return NOT_OURS;
-      const refunded = Math.min(tx.amount_cents, Math.max(tx.refunded_cents, event.amountRefundedCents));
-      if (refunded > tx.refunded_cents) {
-        // A refund made outside the back-office (for example in Stripe's dashboard).
-        await trx.insertInto('refunds').values({ transaction_id: tx.id, amount_cents: refunded - tx.refunded_cents, status: 'succeeded', reason: 'Refunded at the payment provider' }).execute();
-      }
+      for (const refund of event.refunds) await recordProviderRefund(trx, tx.id, refund);
+      // What the payment has refunded: every refund not failed (a pending one stays reserved).
+      const counted = await trx
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+        .where('transaction_id', '=', tx.id)
+        .where('status', '!=', 'failed')
+        .executeTakeFirstOrThrow();
+      const refunded = Math.min(tx.amount_cents, Number(counted.cents));
       await trx
         .updateTable('transactions')
         .set({
@@ -333,28 +346,38 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .execute();
       return null;
     }
-    case 'refund.settled': {
-      const row = await trx.updateTable('refunds').set({ status: 'succeeded' }).where('stripe_refund_id', '=', event.refundId).where('status', '=', 'pending').returning('id').executeTakeFirst();
-      if (row) return null;
-      const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', event.refundId).executeTakeFirst();
-      return known ? null : NOT_OURS;
-    }
-    case 'refund.failed': {
-      const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);
-      if (!tx) return NOT_OURS;
-      const row = await trx.selectFrom('refunds').select(['id', 'status']).where('stripe_refund_id', '=', event.refundId).forUpdate().executeTakeFirst();
-      if (row?.status === 'failed') return null;
-      // The money came back to us: the payment counts it as unrefunded again.
-      if (row) await trx.updateTable('refunds').set({ status: 'failed' }).where('id', '=', row.id).execute();
-      const refunded = Math.max(0, tx.refunded_cents - event.amountCents);
-      await trx
-        .updateTable('transactions')
-        .set({ refunded_cents: refunded, status: refunded >= tx.amount_cents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded' })
-        .where('id', '=', tx.id)
-        .execute();
-      return null;
-    }
   }
+}
+
+/**
+ * Brings one of the payment's refund rows to the provider's word: found by the provider's id, else by
+ * our id in its metadata (an event that outran the back-office call). A failed refund never comes back;
+ * a refund made at the provider (the Dashboard) gets its own row, unless it failed.
+ */
+async function recordProviderRefund(trx: Executor, transactionId: string, refund: ProviderRefund): Promise<void> {
+  const localId = refund.localRefundId && uuidPattern.test(refund.localRefundId) ? refund.localRefundId : null;
+  const row = await trx
+    .selectFrom('refunds')
+    .select(['id', 'status', 'stripe_refund_id'])
+    .where('transaction_id', '=', transactionId)
+    .where((eb) => eb.or([eb('stripe_refund_id', '=', refund.id), ...(localId ? [eb('id', '=', localId)] : [])]))
+    .orderBy(sql`stripe_refund_id is not null`, 'desc')
+    .forUpdate()
+    .executeTakeFirst();
+  if (row) {
+    const status = row.status === 'failed' ? 'failed' : refund.status;
+    await trx
+      .updateTable('refunds')
+      .set({ status, ...(row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }) })
+      .where('id', '=', row.id)
+      .execute();
+    return;
+  }
+  if (refund.status === 'failed') return;
+  await trx
+    .insertInto('refunds')
+    .values({ transaction_id: transactionId, amount_cents: refund.amountCents, status: refund.status, stripe_refund_id: refund.id, reason: 'Refunded at the payment provider' })
+    .execute();
 }
 
 /** The payment a provider reference names (its PaymentIntent, else its charge), locked. */

@@ -43,6 +43,8 @@ export interface RefundRequest {
   amountCents: number;
   reason: string | null;
   idempotencyKey: string;
+  /** Our refund row, carried in the provider's metadata so its events find the row before its id is stored. */
+  localRefundId: string;
 }
 
 export type PlanChangeProration = 'create_prorations' | 'none' | 'always_invoice';

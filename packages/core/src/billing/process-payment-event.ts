@@ -1,20 +1,21 @@
-import { lockProviderSubscription } from '@reelsmith/db';
+import { lockProviderObject } from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent, claimEvent, NOT_OURS, type BillingEffects, type BillingEvent, type PaymentNotice } from './billing-events.ts';
 
 /**
- * An event read from the provider under the lock of the subscription it concerns: the provider's
- * current state is fetched only once no other event about that subscription is being applied.
+ * An event read from the provider under the lock of the object it concerns (a subscription, a charge):
+ * the provider's current state is fetched only once no other event about that object is being applied.
  */
 export interface LockedEventRead {
-  externalSubscriptionId: string | null;
+  /** The provider object the event is about, or null to read without a lock. */
+  lockKey: string | null;
   read: () => Promise<BillingEvent | null>;
 }
 
 /**
  * Applies a provider event exactly once: the event id is claimed in the same transaction that
  * applies it, so a replayed webhook changes nothing and a failure leaves it to be retried. Events
- * about one provider subscription are applied one at a time, each with a read made after the last
+ * about one provider subscription or charge are applied one at a time, each with a read made after the last
  * one committed, so a slower, older read never overwrites a newer one.
  */
 export async function processPaymentEvent(
@@ -26,7 +27,7 @@ export async function processPaymentEvent(
   const effects: BillingEffects = { cancelAtProvider: [] };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const locked = source && 'read' in source ? source : null;
-    if (locked?.externalSubscriptionId) await lockProviderSubscription(trx, locked.externalSubscriptionId);
+    if (locked?.lockKey) await lockProviderObject(trx, locked.lockKey);
     const fresh = await claimEvent(trx, eventId, deps.payments.kind, eventType);
     if (!fresh) return { result: 'replayed' as const, notice: null };
     const event = locked ? await locked.read() : (source as BillingEvent | null);

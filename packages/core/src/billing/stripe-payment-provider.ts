@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Executor } from '@reelsmith/db';
-import type { BillingEvent, PaymentRecord, SubscriptionState } from './billing-events.ts';
+import type { BillingEvent, PaymentRecord, ProviderRefund, SubscriptionState } from './billing-events.ts';
 import type { StripeIdStore } from './stripe-ids.ts';
 
 export { databaseStripeIds, type StripeIdStore } from './stripe-ids.ts';
@@ -47,6 +47,11 @@ function invoicePayment(invoice: Stripe.Invoice, status: PaymentRecord['status']
     receiptUrl: invoice.hosted_invoice_url ?? null,
     paidAt: toDate(invoice.status_transitions?.paid_at) ?? toDate(invoice.created) ?? new Date(),
   };
+}
+
+/** Our status for a Stripe refund's: requires_action and pending are still pending; canceled is failed. */
+function refundStatus(status: string | null): ProviderRefund['status'] {
+  return status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 }
 
 function lineIsProration(line: Stripe.InvoiceLineItem): boolean {
@@ -309,12 +314,12 @@ export class StripePaymentProvider implements PaymentProvider {
         ...(request.paymentIntentId ? { payment_intent: request.paymentIntentId } : { charge: request.chargeId! }),
         amount: request.amountCents,
         reason: 'requested_by_customer',
-        ...(request.reason ? { metadata: { note: request.reason.slice(0, 450) } } : {}),
+        // Our refund's id travels with Stripe's: its events find the refund before we stored Stripe's id.
+        metadata: { reelsmith_refund_id: request.localRefundId, ...(request.reason ? { note: request.reason.slice(0, 450) } : {}) },
       },
       { idempotencyKey: request.idempotencyKey },
     );
-    const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
-    return { id: refund.id, status };
+    return { id: refund.id, status: refundStatus(refund.status) };
   }
 
   async extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void> {
@@ -388,8 +393,8 @@ export class StripePaymentProvider implements PaymentProvider {
     return sub ? subscriptionState(sub) : null;
   }
 
-  /** The Stripe subscription an event is about, if any: its events are applied one at a time. */
-  subscriptionOf(event: Stripe.Event): string | null {
+  /** The Stripe subscription or charge an event is about, if any: its events are applied one at a time. */
+  lockKeyOf(event: Stripe.Event): string | null {
     switch (event.type) {
       case 'invoice.paid':
       case 'invoice.payment_failed':
@@ -401,9 +406,24 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'checkout.session.async_payment_succeeded':
       case 'checkout.session.async_payment_failed':
         return idOf(event.data.object.subscription as string | { id: string } | null);
+      case 'charge.refunded':
+        return event.data.object.id;
+      case 'refund.updated':
+      case 'refund.failed':
+        return idOf(event.data.object.charge as string | { id: string } | null) ?? idOf(event.data.object.payment_intent as string | { id: string } | null);
       default:
         return null;
     }
+  }
+
+  /** Every refund of a charge as Stripe holds it now, with the back-office refund each one was made for. */
+  async #refundsOf(chargeId: string | null, paymentIntentId: string | null): Promise<ProviderRefund[]> {
+    if (!chargeId && !paymentIntentId) return [];
+    const found: ProviderRefund[] = [];
+    for await (const refund of this.stripe.refunds.list({ ...(chargeId ? { charge: chargeId } : { payment_intent: paymentIntentId! }), limit: 100 })) {
+      found.push({ id: refund.id, amountCents: refund.amount, status: refundStatus(refund.status), localRefundId: refund.metadata?.reelsmith_refund_id ?? null });
+    }
+    return found;
   }
 
   /** Our reading of a Stripe event, or null for events we do not act on. */
@@ -446,25 +466,19 @@ export class StripePaymentProvider implements PaymentProvider {
         return { type: 'subscription.deleted', externalSubscriptionId: sub.id, endedAt: toDate(sub.ended_at) ?? toDate(event.created) ?? new Date() };
       }
       case 'charge.refunded': {
+        // The event's charge names no refund (its refunds list is expandable only); Stripe's list of the
+        // charge's refunds, read now, says which refunds exist and where each one stands.
         const charge = event.data.object;
-        return {
-          type: 'charge.refunded',
-          paymentIntentId: idOf(charge.payment_intent as string | { id: string } | null),
-          chargeId: charge.id,
-          amountRefundedCents: charge.amount_refunded,
-          receiptUrl: charge.receipt_url ?? null,
-        };
+        const paymentIntentId = idOf(charge.payment_intent as string | { id: string } | null);
+        return { type: 'refunds.changed', paymentIntentId, chargeId: charge.id, receiptUrl: charge.receipt_url ?? null, refunds: await this.#refundsOf(charge.id, paymentIntentId) };
       }
-      case 'refund.updated': {
-        // A pending refund (a bank refund) settles days later.
-        const refund = event.data.object;
-        if (refund.status === 'succeeded') return { type: 'refund.settled', refundId: refund.id };
-        if (refund.status !== 'failed' && refund.status !== 'canceled') return null;
-        return { type: 'refund.failed', refundId: refund.id, amountCents: refund.amount, paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null), chargeId: idOf(refund.charge as string | { id: string } | null) };
-      }
+      case 'refund.updated':
       case 'refund.failed': {
+        // A pending refund (a bank refund) settles or fails days later; the same reading applies.
         const refund = event.data.object;
-        return { type: 'refund.failed', refundId: refund.id, amountCents: refund.amount, paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null), chargeId: idOf(refund.charge as string | { id: string } | null) };
+        const paymentIntentId = idOf(refund.payment_intent as string | { id: string } | null);
+        const chargeId = idOf(refund.charge as string | { id: string } | null);
+        return { type: 'refunds.changed', paymentIntentId, chargeId, receiptUrl: null, refunds: await this.#refundsOf(chargeId, paymentIntentId) };
       }
       default:
         return null;
