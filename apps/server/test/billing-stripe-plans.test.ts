@@ -1,3 +1,4 @@
+import { adjustSubscription } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { describe, expect, it } from 'vitest';
 import { useStripeApp } from './support/stripe-test-app.ts';
@@ -44,6 +45,48 @@ describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) 
     await c.deliverFrom(retry);
     expect(c.stripe.objects.get(subscriptionId)!.items.data[0].price.id).not.toBe(starterPrice);
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Pro', status: 'active', documentLimit: 40 });
+  });
+
+  it("voids a declined upgrade's invoice once Stripe drops the pending update, so a later retry cannot charge for it", async () => {
+    const { subscriptionId } = await c.subscribe(c.plans.starterMonthly);
+    c.stripe.declineCharges = 1;
+    expect((await c.api('POST', '/api/stripe/create-checkout-session', { planId: c.plans.proMonthly, quantity: 1 })).statusCode).toBe(402);
+    const upgradeInvoice = c.stripe.objects.get(subscriptionId)!.latest_invoice as string;
+    expect(c.stripe.objects.get(upgradeInvoice)).toMatchObject({ status: 'open', billing_reason: 'subscription_update' });
+    const from = c.stripe.events.length;
+    c.stripe.now += 23 * 3600;
+    c.stripe.expirePendingUpdate(subscriptionId);
+    await c.deliverFrom(from);
+    expect(c.stripe.requestsTo('POST', `/v1/invoices/${upgradeInvoice}/void`)).toHaveLength(1);
+    expect(c.stripe.objects.get(upgradeInvoice)!.status).toBe('void');
+    expect(() => c.stripe.payInvoice(upgradeInvoice)).toThrow(/void/);
+    // Delivered again (another event id, as a resend makes): nothing more is asked of Stripe.
+    await c.deliver({ ...c.stripe.lastEvent('customer.subscription.pending_update_expired'), id: 'evt_resent_expiry' });
+    expect(c.stripe.requestsTo('POST', `/v1/invoices/${upgradeInvoice}/void`)).toHaveLength(1);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Starter', status: 'active' });
+  });
+
+  it('ends the Stripe subscription when an admin moves a paying customer to Free, and changes nothing if Stripe refuses', async () => {
+    const { subscriptionId } = await c.subscribe(c.plans.proMonthly);
+    const row = await c.subscriptionRow(subscriptionId);
+    const free = (await c.t.db.db.selectFrom('plans').select('id').where('code', '=', 'free').executeTakeFirstOrThrow()).id;
+    const adjust = () => adjustSubscription(c.t.app.core, c.admin, { subscriptionId: row.id, adjustment: { type: 'change_plan', newPlanId: free, proration: 'create_prorations' }, reason: 'Goodwill downgrade' });
+    c.stripe.failNext = { path: new RegExp(`^/v1/subscriptions/${subscriptionId}$`), status: 500, message: 'An unknown error occurred', times: 4 };
+    await expect(adjust()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('Stripe could not cancel the paid subscription') });
+    expect(await c.subscriptionRow(subscriptionId)).toMatchObject({ plan_id: c.plans.proMonthly, status: 'active' });
+    expect(await c.t.db.db.selectFrom('subscription_adjustments').select('id').execute()).toEqual([]);
+    c.stripe.failNext = undefined;
+    const from = c.stripe.events.length;
+    const done = await adjust();
+    expect(done.planId).toBe(free);
+    expect(c.stripe.objects.get(subscriptionId)!.status).toBe('canceled');
+    const after = await c.t.db.db.selectFrom('subscriptions').select(['plan_id', 'status', 'stripe_subscription_id', 'end_date']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ plan_id: free, status: 'active', stripe_subscription_id: null, end_date: null });
+    // Stripe's deletion event is acknowledged and leaves the customer on Free.
+    await c.deliverFrom(from);
+    expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Free', status: 'active' });
+    const audit = await c.t.db.db.selectFrom('audit_logs').select('details').where('action', '=', 'subscription_adjust').executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.details)).toContain(subscriptionId);
   });
 
   it('credits a downgrade on the next invoice instead of charging now', async () => {

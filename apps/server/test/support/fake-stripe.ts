@@ -296,6 +296,10 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/refunds') return (b) => this.#expand(this.#createRefund(b), b.expand);
     if (method === 'GET' && path === '/v1/invoice_payments') return (b) => this.#listInvoicePayments(b);
     if (method === 'GET' && path === '/v1/refunds') return (b) => this.#listRefunds(b);
+    if (method === 'POST' && (match = m(/^\/v1\/invoices\/([^/]+)\/void$/))) {
+      const id = match[1]!;
+      return () => this.#voidInvoice(id);
+    }
     if (method === 'GET' && path === '/v1/webhook_endpoints') {
       return () => {
         if (this.#restricted) throw new StripeFault(403, 'The provided key does not have the required permissions for this endpoint.', 'invalid_request_error');
@@ -675,6 +679,7 @@ export class FakeStripe {
   /** A later attempt at an open invoice succeeds (Smart Retries, or the customer's new card). */
   payInvoice(invoiceId: string): Obj {
     const invoice = this.objects.get(invoiceId)!;
+    if (invoice.status !== 'open') throw new Error(`invoice ${invoiceId} is ${invoice.status}: Stripe does not retry it`);
     const pi = this.objects.get(this.objects.get(this.#invoicePayments.get(invoice.id)![0]!)!.payment.payment_intent)!;
     this.#attempt(pi, true);
     invoice.attempt_count += 1;
@@ -687,6 +692,24 @@ export class FakeStripe {
     }
     sub.status = 'active';
     this.#emit('customer.subscription.updated', sub);
+    return invoice;
+  }
+
+  /** 23 hours after a declined plan change, Stripe drops its pending update; the invoice stays open. */
+  expirePendingUpdate(subscriptionId: string): Obj {
+    const sub = this.objects.get(subscriptionId)!;
+    sub.pending_update = null;
+    this.#emit('customer.subscription.pending_update_expired', sub);
+    return sub;
+  }
+
+  /** POST /v1/invoices/:id/void — only an open invoice can be voided. */
+  #voidInvoice(id: string): Obj {
+    const invoice = this.#get(id, 'invoice');
+    if (invoice.status !== 'open') throw new StripeFault(400, `You can only pass in open invoices. This invoice isn't open.`, 'invalid_request_error', 'invoice_not_open');
+    invoice.status = 'void';
+    invoice.status_transitions = { ...invoice.status_transitions, voided_at: this.now };
+    this.#emit('invoice.voided', invoice);
     return invoice;
   }
 

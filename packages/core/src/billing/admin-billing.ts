@@ -147,6 +147,8 @@ export async function adjustSubscription(
     let newEnd: Date | null = sub.end_date;
     let newPlanId = sub.plan_id;
     let newPriceId: string | null = null;
+    let endsProviderSubscription: string | null = null;
+    let movesToFree = false;
     if (a.type === 'extend') {
       const from = sub.end_date && sub.end_date.getTime() > now.getTime() ? sub.end_date : now;
       newEnd = new Date(from.getTime() + a.days * 24 * 3600_000);
@@ -158,6 +160,14 @@ export async function adjustSubscription(
       if (sub.stripe_subscription_id && plan.billing_interval !== 'free') {
         newPriceId = (await deps.payments.changePlan(sub.stripe_subscription_id, checkoutPlan(plan), a.proration, trx)).stripePriceId;
       }
+      if (plan.billing_interval === 'free') {
+        // Moving a paying customer to Free ends their Stripe subscription now, or Stripe would go on
+        // charging for a plan we no longer give. Under the row's lock: if Stripe refuses, nothing changes.
+        if (sub.stripe_subscription_id) await cancelAtProviderForFree(deps, sub.stripe_subscription_id);
+        endsProviderSubscription = sub.stripe_subscription_id;
+        movesToFree = true;
+        newEnd = null;
+      }
       newPlanId = plan.id;
     }
     const updated = await trx
@@ -168,12 +178,19 @@ export async function adjustSubscription(
         ...(a.type === 'add_credits' ? { bonus_credits: eb('bonus_credits', '+', a.credits) } : {}),
         // An expired subscription an admin extends is in force again.
         ...(a.type === 'extend' && (sub.status === 'expired' || sub.status === 'past_due') ? { status: 'active' as const } : {}),
+        // On Free the row no longer stands for the Stripe subscription just ended (its deletion event is not ours).
+        ...(movesToFree ? { status: 'active' as const, cancel_at_period_end: false, stripe_subscription_id: null } : {}),
       }))
       .where('id', '=', sub.id)
       .returning(['end_date', 'bonus_credits', 'plan_id'])
       .executeTakeFirstOrThrow();
     if (newPriceId) await trx.updateTable('plans').set({ stripe_price_id: newPriceId }).where('id', '=', newPlanId).where('stripe_price_id', 'is', null).execute();
-    const payload = a.type === 'extend' ? { days: a.days } : a.type === 'add_credits' ? { credits: a.credits, unit: 'videos' } : { newPlanId: a.newPlanId, proration: a.proration };
+    const payload =
+      a.type === 'extend'
+        ? { days: a.days }
+        : a.type === 'add_credits'
+          ? { credits: a.credits, unit: 'videos' }
+          : { newPlanId: a.newPlanId, proration: a.proration, ...(endsProviderSubscription ? { cancelledStripeSubscriptionId: endsProviderSubscription } : {}) };
     const adjustment = await trx
       .insertInto('subscription_adjustments')
       .values({ subscription_id: sub.id, type: a.type, payload: JSON.stringify(payload), reason: input.reason, created_by_admin_id: actor.id })
@@ -192,6 +209,19 @@ export async function adjustSubscription(
     });
     return { adjustmentId: adjustment.id, endDate: updated.end_date, bonusCredits: updated.bonus_credits, planId: updated.plan_id };
   });
+}
+
+export const providerCancelFailedMessage =
+  'Stripe could not cancel the paid subscription, so the plan was not changed. Try again, or cancel it in the Stripe Dashboard first.';
+
+async function cancelAtProviderForFree(deps: BillingDeps, externalSubscriptionId: string): Promise<void> {
+  try {
+    if (!deps.payments.cancelNow) throw new Error('the payment provider cannot cancel subscriptions');
+    await deps.payments.cancelNow(externalSubscriptionId);
+  } catch (err) {
+    deps.logger.error({ err, externalSubscriptionId }, 'moving a customer to Free: the provider subscription could not be cancelled');
+    throw new AppError('SERVICE_UNAVAILABLE', providerCancelFailedMessage);
+  }
 }
 
 export function newLocalId(prefix: string): string {

@@ -53,6 +53,7 @@ export type BillingEvent =
   /** A delayed payment (a bank debit) of a completed checkout failed: nothing was bought. */
   | { type: 'checkout.failed'; checkoutSessionId: string }
   | { type: 'subscription.deleted'; externalSubscriptionId: string; endedAt: Date }
+  | { type: 'subscription.pending_update_expired'; externalSubscriptionId: string; openInvoiceId: string | null }
   | { type: 'refunds.changed'; paymentIntentId: string | null; chargeId: string | null; receiptUrl: string | null; refunds: ProviderRefund[] };
 
 /** One refund of a payment as the provider holds it now. */
@@ -199,6 +200,8 @@ async function planForPrice(trx: Executor, priceId: string): Promise<string | un
 export interface BillingEffects {
   /** Provider subscriptions replaced by another one: cancel them now so they stop billing. */
   cancelAtProvider: string[];
+  /** Open provider invoices that must never be paid (an expired upgrade's): void them. */
+  voidInvoices: string[];
 }
 
 /** An event that is not about anything of ours (another product or environment on the same Stripe account). */
@@ -322,6 +325,14 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         .returning('id')
         .execute();
       return updated.length > 0 ? null : NOT_OURS;
+    }
+    case 'subscription.pending_update_expired': {
+      // A declined upgrade Stripe no longer applies: its invoice would still be retried and, if paid,
+      // charge the customer for a plan they never get. Void it (after the commit, at the provider).
+      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      if (!sub) return NOT_OURS;
+      if (event.openInvoiceId) effects?.voidInvoices.push(event.openInvoiceId);
+      return null;
     }
     case 'refunds.changed': {
       const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);

@@ -168,7 +168,7 @@ export async function confirmCheckout(deps: BillingDeps, userId: string, session
     if (state.userId && state.userId !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
     if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
     if (!state.paid || !state.completion) return failed('The payment has not been completed.');
-    const effects: BillingEffects = { cancelAtProvider: [] };
+    const effects: BillingEffects = { cancelAtProvider: [], voidInvoices: [] };
     const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now(), effects));
     notifyPayment(deps, notice === NOT_OURS ? null : notice);
     await carryOut(deps, effects);

@@ -67,6 +67,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(externalSubscriptionId: string): Promise<void>;
   /** Ends a subscription at once (one replaced by another checkout); providers without subscriptions omit it. */
   cancelNow?(externalSubscriptionId: string): Promise<void>;
+  /** Voids a plan change's invoice that is still open (a paid, voided or renewal invoice is left alone). */
+  voidInvoice?(invoiceId: string): Promise<void>;
   refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }>;
   /** Moves the next billing date (used to extend a subscription by days). */
   extendPeriod(externalSubscriptionId: string, newPeriodEnd: Date): Promise<void>;

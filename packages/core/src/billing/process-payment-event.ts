@@ -24,7 +24,7 @@ export async function processPaymentEvent(
   eventType: string,
   source: BillingEvent | null | LockedEventRead,
 ): Promise<'applied' | 'replayed' | 'ignored'> {
-  const effects: BillingEffects = { cancelAtProvider: [] };
+  const effects: BillingEffects = { cancelAtProvider: [], voidInvoices: [] };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const locked = source && 'read' in source ? source : null;
     if (locked?.lockKey) await lockProviderObject(trx, locked.lockKey);
@@ -54,6 +54,14 @@ export async function carryOut(deps: Pick<BillingDeps, 'payments' | 'logger'>, e
       deps.logger.info({ externalSubscriptionId: id }, 'replaced provider subscription cancelled');
     } catch (err) {
       deps.logger.error({ err, externalSubscriptionId: id }, 'could not cancel a replaced provider subscription; cancel it in the provider dashboard');
+    }
+  }
+  for (const id of effects.voidInvoices) {
+    try {
+      await deps.payments.voidInvoice?.(id);
+      deps.logger.info({ invoiceId: id }, 'expired upgrade invoice voided');
+    } catch (err) {
+      deps.logger.error({ err, invoiceId: id }, 'could not void an expired upgrade invoice; void it in the provider dashboard');
     }
   }
 }

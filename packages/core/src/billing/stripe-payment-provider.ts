@@ -124,6 +124,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'charge.refunded',
   'refund.updated',
   'refund.failed',
+  'customer.subscription.pending_update_expired',
 ] as const;
 
 /** Stripe behind the PaymentProvider interface: Checkout Sessions, subscriptions, refunds, webhooks. */
@@ -307,6 +308,12 @@ export class StripePaymentProvider implements PaymentProvider {
     await unlessMissing(this.stripe.subscriptions.cancel(externalSubscriptionId));
   }
 
+  async voidInvoice(invoiceId: string): Promise<void> {
+    const invoice = await unlessMissing(this.stripe.invoices.retrieve(invoiceId));
+    // Only a plan change's own invoice: a renewal that happens to be the latest one is Stripe's to retry.
+    if (invoice?.status === 'open' && invoice.billing_reason === 'subscription_update') await this.stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-${invoiceId}` });
+  }
+
   async refund(request: RefundRequest): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }> {
     if (!request.paymentIntentId && !request.chargeId) throw new Error('the payment has no Stripe reference to refund');
     const refund = await this.stripe.refunds.create(
@@ -401,6 +408,7 @@ export class StripePaymentProvider implements PaymentProvider {
         return invoiceSubscriptionId(event.data.object);
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
+      case 'customer.subscription.pending_update_expired':
         return event.data.object.id;
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
@@ -460,6 +468,10 @@ export class StripePaymentProvider implements PaymentProvider {
         const now = await this.#subscriptionNow(sub.id);
         if (!now) return null;
         return { type: 'subscription.updated', externalSubscriptionId: sub.id, ...now };
+      }
+      case 'customer.subscription.pending_update_expired': {
+        const sub = event.data.object;
+        return { type: 'subscription.pending_update_expired', externalSubscriptionId: sub.id, openInvoiceId: idOf(sub.latest_invoice as string | { id: string } | null) };
       }
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
