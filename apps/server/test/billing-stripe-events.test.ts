@@ -131,10 +131,14 @@ describe.each(testDatabaseKinds())('Stripe events on %s', (kind) => {
     expect(completed.data.object.payment_status).toBe('unpaid');
     await c.deliverFrom(from);
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ isFreeUser: true });
-    expect((await c.api('GET', `/api/stripe/confirm?session_id=${sessionId}`)).json()).toMatchObject({ ok: false });
+    // The customer back from Checkout is told the payment is processing, not that it failed, nor that the plan is active.
+    expect((await c.api('GET', `/api/stripe/confirm?session_id=${sessionId}`)).json()).toMatchObject({ ok: true, processing: true, error: null, planName: 'Free' });
     const later = c.stripe.events.length;
     c.stripe.settleDelayedPayment(sessionId, true);
     await c.deliverFrom(later);
+    const confirmed = (await c.api('GET', `/api/stripe/confirm?session_id=${sessionId}`)).json();
+    expect(confirmed).toMatchObject({ ok: true, planName: 'Pro', error: null });
+    expect(confirmed.processing).toBeUndefined();
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ planName: 'Pro', status: 'active', isFreeUser: false });
     expect(await c.subscriptionRow(subscriptionId)).toMatchObject({ status: 'active' });
     const tx = await c.t.db.db.selectFrom('transactions').select(['status', 'subscription_id', 'stripe_payment_intent_id']).executeTakeFirstOrThrow();
@@ -151,7 +155,7 @@ describe.each(testDatabaseKinds())('Stripe events on %s', (kind) => {
     expect((await c.deliver(failed)).body.result).toBe('replayed');
     expect((await c.api('GET', '/api/subscription/current')).json()).toMatchObject({ isFreeUser: true });
     expect(await c.t.db.db.selectFrom('checkout_sessions').select('status').where('id', '=', sessionId).executeTakeFirstOrThrow()).toEqual({ status: 'expired' });
-    expect((await c.api('GET', `/api/stripe/confirm?session_id=${sessionId}`)).json()).toMatchObject({ ok: false });
+    expect((await c.api('GET', `/api/stripe/confirm?session_id=${sessionId}`)).json()).toMatchObject({ ok: false, error: 'The payment did not go through. Your plan has not changed.' });
   });
 
   it("acknowledges and ignores what isn't ours: another environment's checkout, invoice and subscription", async () => {

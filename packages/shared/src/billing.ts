@@ -73,6 +73,8 @@ export const confirmResultSchema = z.object({
   documentLimit: z.number().int().nullable(),
   documentsUsed: z.number().int(),
   error: z.string().nullable(),
+  /** The checkout is complete but its payment (a bank debit) has not cleared: the plan starts when it does. */
+  processing: z.boolean().optional(),
 });
 
 /** A payment as the customer's transactions table shows it (customer spec §3, Transaction). */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,8 @@ import { usePageTitle } from '../lib/use-page-title.ts';
 const unsuccessfulStatuses = new Set(['cancelled', 'canceled', 'failed']);
 const confirmFailedTitle = 'Payment confirmation failed';
 const confirmFailedMessage = 'Failed to confirm payment. Please contact support.';
+export const paymentProcessingMessage =
+  'Your payment is processing. Your plan starts as soon as it clears, which can take a few business days for a bank payment; we will e-mail your receipt then. Nothing more is needed from you.';
 
 /** Where the card-payment provider returns the browser, with status, session_id and planId. */
 export function PaymentResultRoute() {
@@ -112,7 +114,27 @@ function ConfirmPayment({ sessionId, planId }: { sessionId: string | null; planI
   if (confirm.isError) return <ConfirmFailed detail={confirm.error.message} />;
   if (!confirm.data) return <Processing />;
   if (!confirm.data.ok || confirm.data.error) return <ConfirmFailed detail={confirm.data.error} />;
+  if (confirm.data.processing) return <PaymentProcessing />;
   return <PaymentSucceeded result={confirm.data} />;
+}
+
+/** A bank debit: the checkout is done, the money is not there yet (it can take a few business days). */
+export function PaymentProcessing() {
+  return (
+    <PaymentResultCard icon={<IconClockHour4 size={36} aria-hidden />} color="reel" title="Payment Processing">
+      <Text c="gray.7" maw={440}>
+        {paymentProcessingMessage}
+      </Text>
+      <ActionRow justify="center" stack="column">
+        <Button component={Link} to="/profile?tab=subscription">
+          View Subscription
+        </Button>
+        <Button component={Link} to="/" variant="default">
+          Go to Dashboard
+        </Button>
+      </ActionRow>
+    </PaymentResultCard>
+  );
 }
 
 function ConfirmFailed({ detail }: { detail: string | null }) {

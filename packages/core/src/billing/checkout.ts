@@ -152,6 +152,8 @@ export interface ConfirmResult {
   documentLimit: number | null;
   documentsUsed: number;
   error: string | null;
+  /** Paid by a delayed method that has not cleared yet: the plan starts when it does. */
+  processing?: boolean;
 }
 
 /** Verifies a checkout with the provider and applies it if paid. Safe to call any number of times. */
@@ -167,6 +169,13 @@ export async function confirmCheckout(deps: BillingDeps, userId: string, session
     const state = await deps.payments.retrieveCheckout(sessionId);
     if (state.userId && state.userId !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
     if (state.status === 'cancelled' || state.status === 'expired') return failed('The payment was cancelled. No charge was made.');
+    // A delayed payment that failed closed our session (checkout.session.async_payment_failed); Stripe's stays complete and unpaid.
+    if (state.processing && session.status === 'expired') return failed('The payment did not go through. Your plan has not changed.');
+    if (state.processing) {
+      // Not a failure: the customer paid by bank debit; checkout.session.async_payment_succeeded starts the plan.
+      const current = await getCurrentSubscription(deps, userId);
+      return { ...failed(''), ok: true, error: null, processing: true, planName: current.planName, startDate: current.startDate, endDate: current.endDate, documentLimit: current.documentLimit, documentsUsed: current.documentsUsed };
+    }
     if (!state.paid || !state.completion) return failed('The payment has not been completed.');
     const effects: BillingEffects = { cancelAtProvider: [], voidInvoices: [] };
     const notice = await deps.db.transaction().execute((trx) => applyBillingEvent(trx, state.completion!, deps.clock.now(), effects));

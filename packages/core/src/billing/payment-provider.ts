@@ -32,6 +32,8 @@ export interface CheckoutState {
   id: string;
   status: 'open' | 'complete' | 'expired' | 'cancelled';
   paid: boolean;
+  /** Complete, but paid by a delayed method (a bank debit) whose outcome is still to come. */
+  processing?: boolean;
   userId: string | null;
   /** The completion event to apply when the checkout is complete and paid. */
   completion: BillingEvent | null;

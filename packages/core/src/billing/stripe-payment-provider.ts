@@ -295,6 +295,7 @@ export class StripePaymentProvider implements PaymentProvider {
       id: session.id,
       status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
       paid,
+      processing: session.status === 'complete' && session.payment_status === 'unpaid',
       userId: session.client_reference_id ?? session.metadata?.userId ?? null,
       completion: paid ? await this.#completion(session) : null,
     };
