@@ -52,6 +52,8 @@ const baseEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().optional(),
+  S3_SESSION_TOKEN: z.string().optional().transform((v) => v || undefined),
+  S3_MAX_SOCKETS: z.coerce.number().int().min(10).max(5000).default(200),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
   SMTP_HOST: z.string().optional().transform((v) => v || undefined),
@@ -106,7 +108,19 @@ export interface Config {
   workDir: string;
   workerConcurrency: number;
   /** Media on local disk under DATA_DIR/media, or in an S3-compatible bucket. */
-  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string; prefix: string | undefined } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        /** Without static keys, the SDK's default chain (environment, shared files, ECS/EKS/instance roles). */
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        sessionToken: string | undefined;
+        prefix: string | undefined;
+        maxSockets: number;
+      }
+    | undefined;
   /** Stripe when configured; otherwise the local test checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; apiBase: URL | undefined } | undefined;
   /** Which AI provider serves each capability (local engine unless chosen), with keys and limits. */
@@ -211,8 +225,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError('ROLE=server and ROLE=worker need DATABASE_URL: the embedded database serves one process only.');
   }
-  if (e.STORAGE_DRIVER === 's3' && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for non-AWS stores).');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT for non-AWS stores).');
+  }
+  if (e.STORAGE_DRIVER === 's3' && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS default chain is used: environment, shared files, ECS/EKS/instance roles).',
+    );
   }
   if (isProduction && !e.MEDIA_SECRET) throw new ConfigError('Production needs MEDIA_SECRET (at least 32 characters) to sign media links.');
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
@@ -258,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     s3:
       e.STORAGE_DRIVER === 's3'
-        ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, prefix: e.S3_PREFIX }
+        ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID || undefined, secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined, sessionToken: e.S3_SESSION_TOKEN, prefix: e.S3_PREFIX, maxSockets: e.S3_MAX_SOCKETS }
         : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -137,6 +137,14 @@ describe('configuration', () => {
     expect(loadConfig(full).google?.timeoutMs).toBe(10_000);
   });
 
+  it('takes S3 credentials from the AWS default chain when no keys are set, and refuses half a key pair', () => {
+    const s3 = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media' }).s3;
+    expect(s3).toMatchObject({ bucket: 'media', accessKeyId: undefined, secretAccessKey: undefined, maxSockets: 200 });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'ASIA', S3_SECRET_ACCESS_KEY: 's', S3_SESSION_TOKEN: 't' }).s3?.sessionToken).toBe('t');
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+  });
+
   it('explains a malformed value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -6,7 +6,9 @@ export function projectCleanup(deps: Pick<AppDeps, 'storage' | 'logger'>) {
     try {
       await deps.storage.deletePrefix(`projects/${projectId}`);
     } catch (err) {
-      deps.logger.warn({ projectId, err: err instanceof Error ? err.message : String(err) }, 'could not remove a deleted project’s media');
+      // The keys that remain are named, so an operator can remove them (or a later sweep can).
+      const remaining = (err as { remaining?: { key: string }[] }).remaining?.map((r) => r.key);
+      deps.logger.warn({ projectId, remaining, err: err instanceof Error ? err.message : String(err) }, 'could not remove a deleted project’s media');
     }
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -18,11 +19,28 @@ export interface S3StorageOptions {
   region: string;
   /** For S3-compatible stores (MinIO, R2, …); path-style addressing is used with it. */
   endpoint?: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /** Static keys; without them the SDK's default chain is used (environment, shared files, ECS/EKS/instance roles, web identity). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** With temporary static keys (STS). */
+  sessionToken?: string | undefined;
   /** Key prefix inside the bucket. */
   prefix?: string | undefined;
+  /** Sockets per storage host (the SDK's default, 50, stalls every storage call behind 50 streaming viewers). */
+  maxSockets?: number | undefined;
 }
+
+/** Keys a bulk delete could not remove after its retries; the caller decides what to do with them. */
+export class StorageDeleteError extends Error {
+  readonly remaining: { key: string; code: string }[];
+  constructor(remaining: { key: string; code: string }[]) {
+    super(`${remaining.length} stored object(s) could not be deleted: ${remaining.slice(0, 5).map((r) => `${r.key} (${r.code})`).join(', ')}`);
+    this.name = 'StorageDeleteError';
+    this.remaining = remaining;
+  }
+}
+
+const deleteAttempts = 3;
 
 /** Media in any S3-compatible bucket. A PutObject is atomic: readers never see half an object. */
 export class S3Storage implements MediaStorage {
@@ -32,14 +50,30 @@ export class S3Storage implements MediaStorage {
   readonly #prefix: string;
 
   constructor(options: S3StorageOptions) {
+    const maxSockets = options.maxSockets ?? 200;
     this.#client = new S3Client({
       region: options.region,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}) } }
+        : {}),
       ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets }, httpsAgent: { keepAlive: true, maxSockets } },
       // Checksums only where required: some S3-compatible stores keep aws-chunked framing otherwise.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // DeleteObjects must carry a checksum; the SDK sends CRC32, while MinIO, Backblaze B2 and others
+    // insist on Content-MD5. Send both.
+    this.#client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { headers?: Record<string, string>; body?: unknown };
+        if (context.commandName === 'DeleteObjectsCommand' && request.headers && (typeof request.body === 'string' || Buffer.isBuffer(request.body))) {
+          request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+        }
+        return next(args);
+      },
+      { step: 'build', name: 'reelsmithContentMd5', priority: 'low' },
+    );
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ? options.prefix.replace(/\/?$/, '/') : '';
   }
@@ -61,7 +95,9 @@ export class S3Storage implements MediaStorage {
       return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+      // Without s3:ListBucket (the usual least-privilege policy) AWS answers a HEAD on a missing key
+      // with 403, not 404: it is missing. Wrong keys show on the PUT or GET that follows.
+      if (status === 404 || status === 403 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
       throw err;
     }
   }
@@ -84,13 +120,24 @@ export class S3Storage implements MediaStorage {
     let token: string | undefined;
     do {
       const page = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#key(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }));
-      const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-      if (keys.length) {
-        await this.#client.send(new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: keys } }));
-        deleted += keys.length;
-      }
+      const keys = (page.Contents ?? []).map((o) => o.Key!);
+      if (keys.length) deleted += await this.#deleteKeys(keys);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return deleted;
+  }
+
+  /** Deletes keys, retrying those a DeleteObjects answer lists under Errors; throws with what remains. */
+  async #deleteKeys(keys: string[]): Promise<number> {
+    let pending = keys;
+    let failures: { key: string; code: string }[] = [];
+    for (let attempt = 1; attempt <= deleteAttempts && pending.length > 0; attempt += 1) {
+      if (attempt > 1) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 2)));
+      const answer = await this.#client.send(new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: pending.map((Key) => ({ Key })), Quiet: true } }));
+      failures = (answer.Errors ?? []).map((e) => ({ key: e.Key ?? '?', code: e.Code ?? 'Unknown' }));
+      pending = failures.map((f) => f.key);
+    }
+    if (failures.length > 0) throw new StorageDeleteError(failures);
+    return keys.length;
   }
 }

@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { S3Storage, StorageDeleteError } from './s3-storage.ts';
+import { StrictS3Peer } from './testing/strict-s3-peer.ts';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString();
+}
+
+// S3 as AWS and the common S3-compatible stores behave, where s3rver is lenient: the real SDK against a
+// peer that answers 403 for missing keys, reports per-key delete errors and requires Content-MD5.
+describe('S3 storage against a strict S3 peer', () => {
+  const peer = new StrictS3Peer({ missingHeadStatus: 403, requireContentMd5: true });
+  let storage: S3Storage;
+  beforeAll(async () => {
+    await peer.start();
+    storage = new S3Storage({ bucket: 'media', region: 'us-east-1', endpoint: peer.url, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', prefix: 'rs' });
+  });
+  afterAll(() => peer.stop());
+  afterEach(() => {
+    peer.objects.clear();
+    peer.refuseDelete.clear();
+    peer.requests.length = 0;
+  });
+
+  it('reads a HEAD answered 403 (a policy without s3:ListBucket) as a missing object, so a first run goes ahead', async () => {
+    expect(await storage.stat('projects/p1/voice.mp3')).toBeNull();
+    expect(peer.requests.at(-1)).toMatchObject({ method: 'HEAD', path: '/media/rs/projects/p1/voice.mp3' });
+    await storage.put('projects/p1/voice.mp3', { buffer: Buffer.from('mp3') }, 'audio/mpeg');
+    expect(await storage.stat('projects/p1/voice.mp3')).toEqual({ size: 3, contentType: 'audio/mpeg' });
+    expect(await text(await storage.read('projects/p1/voice.mp3', { start: 1, end: 2 }))).toBe('p3');
+  });
+
+  it('deletes a project folder with Content-MD5 on DeleteObjects, as stores that require it ask', async () => {
+    await storage.put('projects/p2/a.png', { buffer: Buffer.from('a') }, 'image/png');
+    await storage.put('projects/p2/b.png', { buffer: Buffer.from('b') }, 'image/png');
+    await storage.put('projects/p22/c.png', { buffer: Buffer.from('c') }, 'image/png');
+    expect(await storage.deletePrefix('projects/p2')).toBe(2);
+    const deletes = peer.requests.filter((r) => r.method === 'POST' && r.query.has('delete'));
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.headers['content-md5']).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect([...peer.objects.keys()]).toEqual(['rs/projects/p22/c.png']);
+  });
+
+  it('retries a key a DeleteObjects answer reports under Errors', async () => {
+    await storage.put('projects/p3/a.png', { buffer: Buffer.from('a') }, 'image/png');
+    await storage.put('projects/p3/b.png', { buffer: Buffer.from('b') }, 'image/png');
+    peer.refuseDelete.set('rs/projects/p3/b.png', 1);
+    expect(await storage.deletePrefix('projects/p3')).toBe(2);
+    expect(peer.requests.filter((r) => r.method === 'POST' && r.query.has('delete'))).toHaveLength(2);
+    expect(peer.objects.size).toBe(0);
+  });
+
+  it('says which keys remain when the store keeps refusing them, after deleting the rest', async () => {
+    await storage.put('projects/p4/a.png', { buffer: Buffer.from('a') }, 'image/png');
+    await storage.put('projects/p4/b.png', { buffer: Buffer.from('b') }, 'image/png');
+    peer.refuseDelete.set('rs/projects/p4/b.png', 10);
+    const failure = await storage.deletePrefix('projects/p4').catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(StorageDeleteError);
+    expect((failure as StorageDeleteError).remaining).toEqual([{ key: 'rs/projects/p4/b.png', code: 'AccessDenied' }]);
+    expect([...peer.objects.keys()]).toEqual(['rs/projects/p4/b.png']);
+  });
+});
+
+describe('S3 credentials', () => {
+  const peer = new StrictS3Peer();
+  const saved = { ...process.env };
+  beforeAll(() => peer.start());
+  afterAll(() => peer.stop());
+  afterEach(() => {
+    process.env = { ...saved };
+    peer.requests.length = 0;
+  });
+
+  it("uses the SDK's default chain (here the environment, as roles provide) when no keys are configured", async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'AKIAROLEFROMENV';
+    process.env.AWS_SECRET_ACCESS_KEY = 'role-secret';
+    process.env.AWS_SESSION_TOKEN = 'role-session-token';
+    const storage = new S3Storage({ bucket: 'media', region: 'eu-west-1', endpoint: peer.url });
+    await storage.put('projects/p/a.txt', { buffer: Buffer.from('a') }, 'text/plain');
+    const put = peer.requests.find((r) => r.method === 'PUT')!;
+    expect(String(put.headers.authorization)).toContain('Credential=AKIAROLEFROMENV/');
+    expect(put.headers['x-amz-security-token']).toBe('role-session-token');
+  });
+
+  it('signs with temporary static keys and their session token', async () => {
+    const storage = new S3Storage({ bucket: 'media', region: 'eu-west-1', endpoint: peer.url, accessKeyId: 'ASIATEMP', secretAccessKey: 's', sessionToken: 'sts-token' });
+    await storage.put('projects/p/b.txt', { buffer: Buffer.from('b') }, 'text/plain');
+    const put = peer.requests.find((r) => r.method === 'PUT')!;
+    expect(String(put.headers.authorization)).toContain('Credential=ASIATEMP/');
+    expect(put.headers['x-amz-security-token']).toBe('sts-token');
+  });
+});
