@@ -1,6 +1,8 @@
 // The only module that reads process.env: everything else receives a parsed Config.
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { requireTlsByDefault } from '@reelsmith/core';
 import type { ProvidersConfig } from '@reelsmith/media';
 import { providersEnvSchema, providersFromEnv, ProvidersConfigError } from './providers-env.ts';
 
@@ -61,6 +63,10 @@ const baseEnvSchema = z.object({
   SMTP_USER: z.string().optional().transform((v) => v || undefined),
   SMTP_PASSWORD: z.string().optional().transform((v) => v || undefined),
   EMAIL_FROM: z.string().optional().transform((v) => v || undefined),
+  SMTP_SECURE: z.enum(['true', 'false', '']).optional().transform((v) => (v ? v === 'true' : undefined)),
+  SMTP_REQUIRE_TLS: z.enum(['true', 'false', '']).optional().transform((v) => (v ? v === 'true' : undefined)),
+  SMTP_EHLO_NAME: z.string().trim().max(253).optional().transform((v) => v || undefined),
+  SMTP_CA_FILE: z.string().optional().transform((v) => v || undefined),
 });
 
 /** The AI providers' variables live in providers-env.ts, parsed here with the rest. */
@@ -133,6 +139,9 @@ export interface SmtpEnvironment {
   host: string;
   port: number;
   secure: boolean;
+  requireTls: boolean;
+  ehloName: string | undefined;
+  ca: string | undefined;
   user: string | undefined;
   password: string | undefined;
   from: string;
@@ -140,6 +149,7 @@ export interface SmtpEnvironment {
 
 /** SMTP_URL (smtp:// or smtps://, credentials URL-encoded) or SMTP_HOST with its companions. */
 function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined {
+  let server: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined };
   if (e.SMTP_URL) {
     let url: URL;
     try {
@@ -149,17 +159,34 @@ function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined 
     }
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
     const secure = url.protocol === 'smtps:';
-    return {
+    server = {
       host: url.hostname,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
       user: url.username ? decodeURIComponent(url.username) : e.SMTP_USER,
       password: url.password ? decodeURIComponent(url.password) : e.SMTP_PASSWORD,
-      from: e.EMAIL_FROM ?? '',
     };
+  } else if (e.SMTP_HOST) {
+    server = { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465, user: e.SMTP_USER, password: e.SMTP_PASSWORD };
+  } else {
+    return undefined;
   }
-  if (!e.SMTP_HOST) return undefined;
-  return { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_PORT === 465, user: e.SMTP_USER, password: e.SMTP_PASSWORD, from: e.EMAIL_FROM ?? '' };
+  let ca: string | undefined;
+  if (e.SMTP_CA_FILE) {
+    try {
+      ca = readFileSync(e.SMTP_CA_FILE, 'utf8');
+    } catch {
+      throw new ConfigError(`SMTP_CA_FILE: cannot read ${e.SMTP_CA_FILE} (a PEM file with the relay's CA certificate).`);
+    }
+  }
+  return {
+    ...server,
+    requireTls: e.SMTP_REQUIRE_TLS ?? requireTlsByDefault(server.host),
+    // Our public host name (it has a dot) unless set: a container's own name often has none.
+    ehloName: e.SMTP_EHLO_NAME ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+    ca,
+    from: e.EMAIL_FROM ?? '',
+  };
 }
 
 /** The Vite dev servers of apps/web and apps/admin, which proxy the API (see their vite.config.ts). */
@@ -234,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (isProduction && !e.MEDIA_SECRET) throw new ConfigError('Production needs MEDIA_SECRET (at least 32 characters) to sign media links.');
+  if (isProduction && (e.SMTP_URL || e.SMTP_HOST) && !e.EMAIL_FROM) {
+    throw new ConfigError('EMAIL_FROM is required with SMTP in production (e.g. "Reelsmith <hello@your-domain.com>", a sender your mail service has verified).');
+  }
   if (isProduction && !e.PUBLIC_URL) throw new ConfigError('Production needs PUBLIC_URL (the https address users open).');
   if (isProduction && e.PUBLIC_URL && !isSecureOrigin(e.PUBLIC_URL)) {
     throw new ConfigError(

@@ -145,6 +145,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
   });
 
+  it('needs a sender with SMTP in production, and takes the TLS and EHLO settings', () => {
+    const full = { ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', LLM_PROVIDER: 'local', TTS_PROVIDER: 'local', IMAGE_PROVIDER: 'local', VIDEO_PROVIDER: 'local', SMTP_HOST: 'smtp.mail.example', SMTP_PORT: '587' };
+    expect(() => loadConfig(full)).toThrow(/EMAIL_FROM is required/);
+    const smtp = loadConfig({ ...full, EMAIL_FROM: 'Reelsmith <hello@reels.example>' }).smtp;
+    // STARTTLS required off this machine; the EHLO name is the public host (with a dot), not the container's.
+    expect(smtp).toMatchObject({ secure: false, requireTls: true, ehloName: 'reels.example', from: 'Reelsmith <hello@reels.example>' });
+    expect(loadConfig({ ...full, EMAIL_FROM: 'a@b.example', SMTP_PORT: '2465', SMTP_SECURE: 'true', SMTP_EHLO_NAME: 'relay-client.example' }).smtp).toMatchObject({ secure: true, ehloName: 'relay-client.example' });
+    expect(loadConfig({ SMTP_HOST: '127.0.0.1' }).smtp?.requireTls).toBe(false);
+    expect(() => loadConfig({ SMTP_HOST: 'smtp.mail.example', SMTP_CA_FILE: '/nonexistent/ca.pem' })).toThrow(/SMTP_CA_FILE/);
+  });
+
   it('explains a malformed value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -78,6 +78,7 @@ export * from './geo/proxy-geo.ts';
 export * from './email/sanitize-template-html.ts';
 export * from './email/render-template.ts';
 export * from './email/smtp-config.ts';
+export * from './email/smtp-replies.ts';
 export * from './email/deliver-email.ts';
 export * from './email/email-templates.ts';
 export * from './email/email-logs.ts';

@@ -2,7 +2,8 @@ import nodemailer from 'nodemailer';
 import type { EmailSendStatus, Executor } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
-import { emailDisabledMessage, resolveSmtp, smtpNotConfiguredMessage, type SmtpConfig } from './smtp-config.ts';
+import { emailDisabledMessage, requireTlsByDefault, resolveSmtp, senderMissingMessage, smtpNotConfiguredMessage, type SmtpConfig } from './smtp-config.ts';
+import { classifySmtpFailure } from './smtp-replies.ts';
 
 export type { SmtpConfig };
 
@@ -50,24 +51,15 @@ export async function logFailedEmail(db: Executor, mail: OutgoingEmail, error: s
   return id;
 }
 
-interface SmtpError {
-  message?: string;
-  responseCode?: number;
-  code?: string;
-}
-
-/** A permanent (5xx) refusal of the recipient or message is a bounce; anything else is a failure. */
-export function classifySmtpError(err: unknown): { status: 'failed' | 'bounced'; message: string } {
-  const e = (err ?? {}) as SmtpError;
-  const message = (e.message || String(err)).slice(0, 1000);
-  return { status: typeof e.responseCode === 'number' && e.responseCode >= 500 ? 'bounced' : 'failed', message };
-}
-
 function transportFor(config: SmtpConfig) {
   return nodemailer.createTransport({
     host: config.host,
     port: config.port,
     secure: config.secure,
+    // STARTTLS is required (no password or message in clear if a network strips it), loopback aside.
+    requireTLS: !config.secure && (config.requireTls ?? requireTlsByDefault(config.host)),
+    ...(config.ehloName ? { name: config.ehloName } : {}),
+    ...(config.ca ? { tls: { ca: config.ca } } : {}),
     auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -92,13 +84,15 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
     return { logId, status, error };
   };
   if (smtp.state !== 'ready') return finish('failed', smtp.state === 'disabled' ? emailDisabledMessage : smtpNotConfiguredMessage);
+  if (!smtp.config.from) return finish('failed', senderMissingMessage);
   const transport = transportFor(smtp.config);
   try {
     const info = await transport.sendMail({ from: smtp.config.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text || undefined });
     if (info.accepted.length === 0 && info.rejected.length > 0) return finish('bounced', `The SMTP server rejected ${mail.to}`, info.messageId);
     return finish('sent', null, info.messageId);
   } catch (err) {
-    const { status, message } = classifySmtpError(err);
+    // A refused recipient or message is a bounce; set-up errors and temporary refusals are failures.
+    const { status, message } = classifySmtpFailure(err);
     return finish(status, message);
   } finally {
     transport.close();
