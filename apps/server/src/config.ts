@@ -67,6 +67,9 @@ const baseEnvSchema = z.object({
   SMTP_REQUIRE_TLS: z.enum(['true', 'false', '']).optional().transform((v) => (v ? v === 'true' : undefined)),
   SMTP_EHLO_NAME: z.string().trim().max(253).optional().transform((v) => v || undefined),
   SMTP_CA_FILE: z.string().optional().transform((v) => v || undefined),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+  SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  SMTP_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** The AI providers' variables live in providers-env.ts, parsed here with the rest. */
@@ -133,6 +136,8 @@ export interface Config {
   providers: ProvidersConfig;
   /** The deployment's SMTP server, used when the back-office e-mail settings name none. */
   smtp: SmtpEnvironment | undefined;
+  /** Pooled connections and send rate per SMTP server, and the first retry's delay after a temporary refusal. */
+  smtpDelivery: { maxConnections: number; ratePerSecond: number; retryBaseSeconds: number };
 }
 
 export interface SmtpEnvironment {
@@ -314,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
         : undefined,
     smtp: smtpFromEnv(e),
+    smtpDelivery: { maxConnections: e.SMTP_MAX_CONNECTIONS, ratePerSecond: e.SMTP_RATE_PER_SECOND, retryBaseSeconds: e.SMTP_RETRY_BASE_SECONDS },
     providers,
   };
 }

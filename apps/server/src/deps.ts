@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createEmailNotifier, LocalDiskStorage, projectCleanup, S3Storage, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
+import { createEmailNotifier, LocalDiskStorage, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
@@ -35,7 +35,8 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   logger.info({ database: database.kind }, 'database ready');
   await mkdir(config.workDir, { recursive: true });
   const storage: MediaStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'media'));
-  const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger });
+  const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds });
+  const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
   const signingSecret = await mediaSecret(config);
   const work = options.work ?? config.role !== 'server';
@@ -57,6 +58,9 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     cleanupProject: projectCleanup({ storage, logger }),
     mediaSecret: signingSecret,
     smtpFallback: config.smtp,
+    smtpTransports,
+    // A temporarily refused mail waits in the job queue for its next attempt.
+    emailRetries: jobs,
   };
   // Transactional mails go out in the background after their request's transaction commits.
   const email = createEmailNotifier(core);
@@ -71,6 +75,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
       syncedVoices.stop();
       await jobs.stop();
       await email.settled();
+      smtpTransports.close();
       await database.close();
     },
   };

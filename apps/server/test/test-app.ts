@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
-import { createEmailNotifier, LocalDiskStorage, projectCleanup, type AppDeps } from '@reelsmith/core';
+import { createEmailNotifier, LocalDiskStorage, projectCleanup, SmtpTransports, type AppDeps } from '@reelsmith/core';
 import { JobRunner } from '@reelsmith/jobs';
 import { createLocalEngine } from '@reelsmith/media';
 import { buildApp } from '../src/app.ts';
@@ -43,7 +43,8 @@ export async function buildTestApp(
   });
   const clock = testClock(new Date());
   const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
-  const jobs = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 0.5 });
+  const jobs = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 0.5, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds });
+  const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
   const core: AppDeps = {
     db: database.db,
@@ -58,6 +59,8 @@ export async function buildTestApp(
     cleanupProject: projectCleanup({ storage, logger: silentLogger }),
     mediaSecret: testMediaSecret,
     smtpFallback: config.smtp,
+    smtpTransports,
+    emailRetries: jobs,
   };
   if (options.email) core.email = createEmailNotifier(core);
   if (options.work !== false) await jobs.work(core);
@@ -72,6 +75,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await jobs.stop();
+      smtpTransports.close();
       if (!db) await database.close();
     },
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@reelsmith/db';
 import type { EmailNotifier } from './email/email-notifier.ts';
 import type { SmtpConfig } from './email/smtp-config.ts';
+import type { SmtpTransports } from './email/smtp-transports.ts';
 
 export interface Clock {
   now(): Date;
@@ -25,4 +26,15 @@ export interface CoreDeps {
   email?: EmailNotifier | undefined;
   /** The SMTP server from the environment, used when the settings name none. */
   smtpFallback?: SmtpConfig | undefined;
+  /** Pooled SMTP connections (absent: the process's shared pools). */
+  smtpTransports?: SmtpTransports | undefined;
+  /** Where a temporarily refused e-mail is handed to be tried again later (absent: it is logged as failed). */
+  emailRetries?: EmailRetryQueue | undefined;
+}
+
+/** The durable queue's side of e-mail retries (the job runner implements it). */
+export interface EmailRetryQueue {
+  /** The first retry's delay; later ones double it (email-retry-policy.ts). */
+  readonly baseDelaySeconds: number;
+  retryEmailLater(logId: string, delaySeconds: number): Promise<void>;
 }

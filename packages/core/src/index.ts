@@ -79,6 +79,8 @@ export * from './email/sanitize-template-html.ts';
 export * from './email/render-template.ts';
 export * from './email/smtp-config.ts';
 export * from './email/smtp-replies.ts';
+export * from './email/smtp-transports.ts';
+export * from './email/email-retry-policy.ts';
 export * from './email/deliver-email.ts';
 export * from './email/email-templates.ts';
 export * from './email/email-logs.ts';

@@ -59,4 +59,4 @@ export async function createSeededTestDatabase(kind: DatabaseKind): Promise<Test
   return t;
 }
 
-export { startSmtpSink, type SinkRefusal, type SmtpSink } from './email/smtp-sink.ts';
+export { startSmtpSink, type SinkOptions, type SinkRefusal, type SmtpSink } from './email/smtp-sink.ts';

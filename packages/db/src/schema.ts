@@ -343,6 +343,8 @@ export interface EmailLogsTable {
   html_content: string | null;
   text_content: string | null;
   message_id: string | null;
+  /** How many times the SMTP server was offered this message (temporary refusals are retried). */
+  delivery_attempts: Generated<number>;
   sent_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;

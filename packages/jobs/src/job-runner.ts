@@ -1,10 +1,14 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { gatedSqlAdapter, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
-import { DEAD_LETTER_MESSAGE, finaliseFailedJob, runGenerationJob, type AppDeps, type JobQueue, type Logger } from '@reelsmith/core';
+import { DEAD_LETTER_MESSAGE, emailRetryPolicy, finaliseFailedJob, redeliverLoggedEmail, runGenerationJob, type AppDeps, type EmailRetryQueue, type JobQueue, type Logger } from '@reelsmith/core';
 import { z } from 'zod';
 import { DEAD_LETTER_QUEUE, failureBackoffMs, generationQueues, queueName, RECOVERY } from './generation-queues.ts';
 
 const payloadSchema = z.object({ generationJobId: z.string().uuid() });
+const emailPayloadSchema = z.object({ logId: z.string().uuid() });
+
+/** Temporarily refused e-mails wait here for their next attempt. */
+export const EMAIL_RETRY_QUEUE = 'email-retry';
 
 export interface JobRunnerOptions {
   database: DatabaseHandle;
@@ -19,13 +23,16 @@ export interface JobRunnerOptions {
   superviseIntervalSeconds?: number;
   /** How often an idle worker looks for new jobs. */
   pollingIntervalSeconds?: number;
+  /** The first e-mail retry's delay after a temporary SMTP refusal (SMTP_RETRY_BASE_SECONDS). */
+  emailRetryBaseSeconds?: number;
 }
 
 /**
  * The durable queue (pg-boss) for generation jobs, on PostgreSQL or the embedded database. The same
  * runner enqueues (server) and works (worker); run both in one process or separately.
  */
-export class JobRunner implements JobQueue {
+export class JobRunner implements JobQueue, EmailRetryQueue {
+  readonly baseDelaySeconds: number;
   readonly boss: PgBoss;
   readonly #logger: Logger;
   readonly #heartbeatSeconds: number;
@@ -48,6 +55,7 @@ export class JobRunner implements JobQueue {
     this.#heartbeatSeconds = options.heartbeatSeconds ?? RECOVERY.heartbeatSeconds;
     this.#heartbeatRefreshSeconds = options.heartbeatRefreshSeconds ?? RECOVERY.heartbeatRefreshSeconds;
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.baseDelaySeconds = options.emailRetryBaseSeconds ?? emailRetryPolicy.baseDelaySeconds;
     this.boss.on('error', (err: Error) => this.#logger.error({ err: err.message }, 'job queue error'));
   }
 
@@ -55,6 +63,8 @@ export class JobRunner implements JobQueue {
     if (this.#started) return;
     await this.boss.start();
     await this.boss.createQueue(DEAD_LETTER_QUEUE).catch(() => undefined);
+    // A retry job that fails (the database, not SMTP: SMTP answers are handled inside) is tried twice more.
+    await this.boss.createQueue(EMAIL_RETRY_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 }).catch(() => undefined);
     for (const [kind, policy] of Object.entries(generationQueues) as [GenerationKind, (typeof generationQueues)[GenerationKind]][]) {
       const options = {
         expireInSeconds: policy.expireInSeconds,
@@ -77,7 +87,12 @@ export class JobRunner implements JobQueue {
     return this.boss.send(queueName(kind), { generationJobId });
   }
 
-  /** Starts working every generation queue with the given services. */
+  async retryEmailLater(logId: string, delaySeconds: number): Promise<void> {
+    // The retry offers the message only while its log row is still pending, so a repeated job sends nothing twice.
+    await this.boss.send(EMAIL_RETRY_QUEUE, { logId }, { startAfter: Math.max(1, Math.round(delaySeconds)) });
+  }
+
+  /** Starts working every generation queue (and the e-mail retries) with the given services. */
   async work(deps: AppDeps, options: { concurrency?: number } = {}): Promise<void> {
     for (const kind of Object.keys(generationQueues) as GenerationKind[]) {
       const policy = generationQueues[kind];
@@ -103,6 +118,12 @@ export class JobRunner implements JobQueue {
         },
       );
     }
+    await this.boss.work(EMAIL_RETRY_QUEUE, { pollingIntervalSeconds: this.#pollingIntervalSeconds }, async ([job]) => {
+      const parsed = emailPayloadSchema.safeParse(job?.data);
+      if (!parsed.success) return;
+      const result = await redeliverLoggedEmail(deps, parsed.data.logId);
+      if (result) this.#logger.info({ logId: result.logId, status: result.status }, 'e-mail retried');
+    });
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
     await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {

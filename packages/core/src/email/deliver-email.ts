@@ -1,9 +1,10 @@
-import nodemailer from 'nodemailer';
 import type { EmailSendStatus, Executor } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
-import { emailDisabledMessage, requireTlsByDefault, resolveSmtp, senderMissingMessage, smtpNotConfiguredMessage, type SmtpConfig } from './smtp-config.ts';
+import { emailDisabledMessage, resolveSmtp, senderMissingMessage, smtpNotConfiguredMessage, type SmtpConfig } from './smtp-config.ts';
+import { emailRetryPolicy, retryDelaySeconds } from './email-retry-policy.ts';
 import { classifySmtpFailure } from './smtp-replies.ts';
+import { sharedSmtpTransports } from './smtp-transports.ts';
 
 export type { SmtpConfig };
 
@@ -51,27 +52,16 @@ export async function logFailedEmail(db: Executor, mail: OutgoingEmail, error: s
   return id;
 }
 
-function transportFor(config: SmtpConfig) {
-  return nodemailer.createTransport({
-    host: config.host,
-    port: config.port,
-    secure: config.secure,
-    // STARTTLS is required (no password or message in clear if a network strips it), loopback aside.
-    requireTLS: !config.secure && (config.requireTls ?? requireTlsByDefault(config.host)),
-    ...(config.ehloName ? { name: config.ehloName } : {}),
-    ...(config.ca ? { tls: { ca: config.ca } } : {}),
-    auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-}
-
-/** Step two: delivers a logged message over SMTP and records sent (with message id), failed or bounced. */
+/**
+ * Step two: offers a logged message to the SMTP server (over a pooled connection) and records sent
+ * (with message id), failed or bounced. A temporary refusal (4xx) leaves it pending and hands it to the
+ * job queue to be tried again later, with a growing delay, up to a limit. A message that is no longer
+ * pending (a duplicate retry after it was sent) is not offered again.
+ */
 export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: OutgoingEmail): Promise<DeliveryResult> {
   const settings = await readSystemSettings(deps);
   const smtp = resolveSmtp(settings.email, deps.smtpFallback);
-  const finish = async (status: EmailSendStatus, error: string | null, messageId: string | null = null): Promise<DeliveryResult> => {
+  const record = async (status: EmailSendStatus, error: string | null, messageId: string | null = null): Promise<DeliveryResult> => {
     await deps.db
       .updateTable('email_logs')
       .set({ send_status: status, error_message: error, message_id: messageId, ...(status === 'sent' ? { sent_at: deps.clock.now() } : {}) })
@@ -80,21 +70,54 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
     // Never the SMTP credentials: only where it went and what happened.
     const log = { logId, to: mail.to, emailType: mail.emailType, status, error };
     if (status === 'sent') deps.logger.info(log, 'e-mail sent');
+    else if (status === 'pending') deps.logger.info(log, 'e-mail refused for now; it will be tried again');
     else deps.logger.warn(log, 'e-mail not delivered');
     return { logId, status, error };
   };
-  if (smtp.state !== 'ready') return finish('failed', smtp.state === 'disabled' ? emailDisabledMessage : smtpNotConfiguredMessage);
-  if (!smtp.config.from) return finish('failed', senderMissingMessage);
-  const transport = transportFor(smtp.config);
+  if (smtp.state !== 'ready') return record('failed', smtp.state === 'disabled' ? emailDisabledMessage : smtpNotConfiguredMessage);
+  if (!smtp.config.from) return record('failed', senderMissingMessage);
+  const claimed = await deps.db
+    .updateTable('email_logs')
+    .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1) }))
+    .where('id', '=', logId)
+    .where('send_status', '=', 'pending')
+    .returning('delivery_attempts')
+    .executeTakeFirst();
+  if (!claimed) {
+    const row = await deps.db.selectFrom('email_logs').select(['send_status', 'error_message']).where('id', '=', logId).executeTakeFirst();
+    return { logId, status: row?.send_status ?? 'failed', error: row?.error_message ?? null };
+  }
+  const transport = (deps.smtpTransports ?? sharedSmtpTransports).get(smtp.config);
   try {
     const info = await transport.sendMail({ from: smtp.config.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text || undefined });
-    if (info.accepted.length === 0 && info.rejected.length > 0) return finish('bounced', `The SMTP server rejected ${mail.to}`, info.messageId);
-    return finish('sent', null, info.messageId);
+    if ((info.accepted ?? []).length === 0 && (info.rejected ?? []).length > 0) return record('bounced', `The SMTP server rejected ${mail.to}`, info.messageId);
+    return record('sent', null, info.messageId);
   } catch (err) {
     // A refused recipient or message is a bounce; set-up errors and temporary refusals are failures.
-    const { status, message } = classifySmtpFailure(err);
-    return finish(status, message);
-  } finally {
-    transport.close();
+    const { kind, status, message } = classifySmtpFailure(err);
+    const attempt = claimed.delivery_attempts;
+    if (kind === 'temporary' && deps.emailRetries && attempt < emailRetryPolicy.maxAttempts) {
+      const delay = retryDelaySeconds(attempt, deps.emailRetries.baseDelaySeconds);
+      const result = await record('pending', `${message}; trying again in ${delay} s (attempt ${attempt} of ${emailRetryPolicy.maxAttempts})`);
+      await deps.emailRetries.retryEmailLater(logId, delay);
+      return result;
+    }
+    return record(status, kind === 'temporary' && attempt > 1 ? `${message}; gave up after ${attempt} attempts` : message);
   }
+}
+
+/** A queued retry: offers a still-pending logged message again, rebuilt from its log row. */
+export async function redeliverLoggedEmail(deps: EmailDeps, logId: string): Promise<DeliveryResult | null> {
+  const row = await deps.db.selectFrom('email_logs').selectAll().where('id', '=', logId).executeTakeFirst();
+  if (!row || row.send_status !== 'pending') return null;
+  const mail: OutgoingEmail = {
+    to: row.recipient_email,
+    subject: row.subject,
+    html: row.html_content ?? '',
+    text: row.text_content ?? '',
+    emailType: row.email_type,
+    templateId: row.template_id,
+    userId: row.user_id,
+  };
+  return deliverLoggedEmail(deps, logId, mail);
 }

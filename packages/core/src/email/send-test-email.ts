@@ -43,6 +43,11 @@ export async function sendTestEmail(
     return result;
   });
   const result = 'mail' in prepared ? await deliverLoggedEmail(deps, prepared.logId, prepared.mail) : prepared;
-  const message = result.status === 'sent' ? testEmailSentMessage : `The test email was not sent (${result.status}): ${result.error ?? 'unknown error'}`;
+  const message =
+    result.status === 'sent'
+      ? testEmailSentMessage
+      : result.status === 'pending'
+        ? `The test email is waiting: ${result.error ?? 'the SMTP server asked us to try again later'}. Check Email Logs for the outcome.`
+        : `The test email was not sent (${result.status}): ${result.error ?? 'unknown error'}`;
   return { ...result, message };
 }

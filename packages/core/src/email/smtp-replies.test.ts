@@ -8,6 +8,7 @@ describe('classifySmtpFailure', () => {
     ['554 unverified sender (SES)', { code: 'EENVELOPE', command: 'MAIL FROM', responseCode: 554, response: '554 Message rejected: Email address is not verified.' }, 'setup', 'failed'],
     ['550 sender not allowed on MAIL FROM', { code: 'EENVELOPE', command: 'MAIL FROM', responseCode: 550, response: '550 5.7.1 Sender not authorized' }, 'setup', 'failed'],
     ['no STARTTLS with requireTLS', { code: 'ETLS', command: 'CONN', message: 'Server does not support STARTTLS' }, 'setup', 'failed'],
+    ['untrusted certificate', { code: 'ESOCKET', command: 'CONN', message: 'self-signed certificate', reason: 'self-signed certificate' }, 'setup', 'failed'],
     ['connection refused', { code: 'ESOCKET', command: 'CONN', message: 'connect ECONNREFUSED 127.0.0.1:25' }, 'setup', 'failed'],
     ['421 throttled', { code: 'EENVELOPE', command: 'MAIL FROM', responseCode: 421, response: '421 4.7.0 Try again later, closing connection.' }, 'temporary', 'failed'],
     ['454 temporary TLS/auth failure', { code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 454, response: '454 4.7.0 Temporary authentication failure' }, 'temporary', 'failed'],
@@ -18,6 +19,10 @@ describe('classifySmtpFailure', () => {
     const got = classifySmtpFailure(err);
     expect(got).toMatchObject({ kind, status });
     expect(got.message.length).toBeGreaterThan(10);
+  });
+
+  it('names SMTP_CA_FILE when the certificate is not trusted', () => {
+    expect(classifySmtpFailure({ code: 'ESOCKET', message: 'unable to verify the first certificate' }).message).toContain('SMTP_CA_FILE');
   });
 
   it("quotes the server's words, never more than a line's worth", () => {

@@ -41,6 +41,9 @@ export function classifySmtpFailure(err: unknown): ClassifiedSmtpFailure {
     if (/5\.7\.\d/.test(said) && !command.startsWith('RCPT')) return setup('The SMTP server refused the message by policy: check the sender verification and the account with the mail service');
     return { kind: 'rejected', status: 'bounced', message: `The SMTP server refused the message (${said})` };
   }
+  if (/certificate|CERT_|self[- ]signed/i.test(`${e.message ?? ''} ${(e as { reason?: string }).reason ?? ''}`)) {
+    return setup("The SMTP server's TLS certificate is not trusted: check the host name, or set SMTP_CA_FILE to the relay's CA certificate (PEM)");
+  }
   if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT' || e.code === 'EDNS') {
     return setup('Could not reach the SMTP server: check the host, the port and the TLS settings');
   }
