@@ -56,6 +56,8 @@ const baseEnvSchema = z.object({
   S3_PREFIX: z.string().optional(),
   S3_SESSION_TOKEN: z.string().optional().transform((v) => v || undefined),
   S3_MAX_SOCKETS: z.coerce.number().int().min(10).max(5000).default(200),
+  S3_MEDIA_DELIVERY: z.enum(['presigned', 'proxy']).default('presigned'),
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REGISTRATION_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
   SMTP_HOST: z.string().optional().transform((v) => v || undefined),
@@ -126,6 +128,10 @@ export interface Config {
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
         sessionToken: string | undefined;
+        /** Video and audio go to browsers as presigned URLs valid this long (S3_MEDIA_DELIVERY=presigned), else through the server. */
+        presignSeconds: number | undefined;
+        /** Where browsers fetch presigned media from (the page's Content-Security-Policy allows it). */
+        readOrigin: string | undefined;
         prefix: string | undefined;
         maxSockets: number;
       }
@@ -192,6 +198,23 @@ function smtpFromEnv(e: z.infer<typeof envSchema>): SmtpEnvironment | undefined 
     ca,
     from: e.EMAIL_FROM ?? '',
   };
+}
+
+/**
+ * S3_MEDIA_DELIVERY=presigned (the default): browsers read video and audio straight from the bucket, so
+ * 200 viewers do not hold 200 of the server's storage sockets. `proxy` streams through the server, for
+ * a bucket browsers cannot reach (an internal MinIO, say).
+ */
+function presignedDelivery(e: z.infer<typeof envSchema>): { presignSeconds: number | undefined; readOrigin: string | undefined } {
+  if (e.S3_MEDIA_DELIVERY !== 'presigned') return { presignSeconds: undefined, readOrigin: undefined };
+  const bucket = e.S3_BUCKET ?? '';
+  // Path-style on a custom endpoint; on AWS virtual-hosted, except for bucket names with dots (path-style there too).
+  const readOrigin = e.S3_ENDPOINT
+    ? new URL(e.S3_ENDPOINT).origin
+    : bucket.includes('.')
+      ? `https://s3.${e.S3_REGION}.amazonaws.com`
+      : `https://${bucket}.s3.${e.S3_REGION}.amazonaws.com`;
+  return { presignSeconds: e.S3_PRESIGN_SECONDS, readOrigin };
 }
 
 /** The Vite dev servers of apps/web and apps/admin, which proxy the API (see their vite.config.ts). */
@@ -312,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     s3:
       e.STORAGE_DRIVER === 's3'
-        ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID || undefined, secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined, sessionToken: e.S3_SESSION_TOKEN, prefix: e.S3_PREFIX, maxSockets: e.S3_MAX_SOCKETS }
+        ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID || undefined, secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined, sessionToken: e.S3_SESSION_TOKEN, prefix: e.S3_PREFIX, maxSockets: e.S3_MAX_SOCKETS, ...presignedDelivery(e) }
         : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -60,3 +60,4 @@ export async function createSeededTestDatabase(kind: DatabaseKind): Promise<Test
 }
 
 export { startSmtpSink, type SinkOptions, type SinkRefusal, type SmtpSink } from './email/smtp-sink.ts';
+export { StrictS3Peer, type StrictS3PeerOptions, type PeerRequest } from './storage/testing/strict-s3-peer.ts';

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  contentTypeFor,
+  isDirectReadType,
   isPublicShareMedia,
   projectDownloadRefusal,
   isSafeKey,
@@ -54,6 +56,17 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
         const refusal = await projectDownloadRefusal(deps, projectId);
         if (refusal) return reply.status(403).send(errorBody(403, refusal));
       }
+      const fileName = key.slice(key.lastIndexOf('/') + 1);
+      // Video and audio from S3 go to the browser as a short-lived presigned URL once access is decided
+      // here: the bytes flow from the bucket, and this process's storage sockets stay free.
+      if (deps.storage.directReadUrl && isDirectReadType(contentTypeFor(key))) {
+        const direct = await deps.storage.directReadUrl(key, { attachmentName: download ? fileName : undefined, publicCache: publicShare });
+        if (direct) {
+          // The URL stays valid well past a minute: the browser may reuse this answer that long.
+          reply.header('cache-control', 'private, max-age=60');
+          return reply.redirect(direct, 302);
+        }
+      }
       const stored = await deps.storage.stat(key);
       if (!stored) return notFound();
       const range = parseByteRange(req.headers.range, stored.size);
@@ -68,7 +81,7 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
       // An attachment only when a download was asked for and allowed. Playback sends no header (inline
       // is the default): a filename here would override the name the page's download link gives.
-      if (download) reply.header('content-disposition', `attachment; filename="${key.slice(key.lastIndexOf('/') + 1)}"`);
+      if (download) reply.header('content-disposition', `attachment; filename="${fileName}"`);
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
         if (req.method === 'HEAD') return reply.send();

@@ -14,7 +14,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         // Mantine writes its CSS variables in a style element and positions popovers inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Presigned video and audio come from the bucket itself (S3_MEDIA_DELIVERY=presigned).
+        mediaSrc: ["'self'", 'blob:', ...(config.s3?.readOrigin ? [config.s3.readOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],

@@ -24,6 +24,23 @@ export interface MediaStorage {
   /** Copies an object to a local file for processing. */
   download(key: string, file: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * A short-lived URL the browser can read the object from directly (S3 with S3_MEDIA_DELIVERY=presigned),
+   * or null to stream it through the server. The access decision is always ours, made before this is asked.
+   */
+  directReadUrl?(key: string, options: DirectReadOptions): Promise<string | null>;
+}
+
+export interface DirectReadOptions {
+  /** Served as an attachment with this file name (a download), else inline. */
+  attachmentName?: string | undefined;
+  /** Whether shared caches may keep the object (a public share's final video) or only the viewer's browser. */
+  publicCache: boolean;
+}
+
+/** Video and audio are read from storage directly when it can sign URLs; small images come through the server. */
+export function isDirectReadType(contentType: string): boolean {
+  return contentType.startsWith('video/') || contentType.startsWith('audio/');
 }
 
 export const MEDIA_URL_PREFIX = '/media/';

@@ -12,7 +12,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { isSafeKey, type ByteRange, type MediaStorage, type StoredObject } from './media-storage.ts';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentTypeFor, isSafeKey, type ByteRange, type DirectReadOptions, type MediaStorage, type StoredObject } from './media-storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -28,7 +29,15 @@ export interface S3StorageOptions {
   prefix?: string | undefined;
   /** Sockets per storage host (the SDK's default, 50, stalls every storage call behind 50 streaming viewers). */
   maxSockets?: number | undefined;
+  /**
+   * Browsers read video and audio from the bucket with presigned URLs valid this long (S3_MEDIA_DELIVERY=presigned,
+   * S3_PRESIGN_SECONDS); absent, every byte streams through the server.
+   */
+  presignSeconds?: number | undefined;
 }
+
+/** Presigned URLs are signed as of the start of their window, so one viewer's repeated requests get one URL (and the browser's cache). */
+const signingWindowMs = 5 * 60_000;
 
 /** Keys a bulk delete could not remove after its retries; the caller decides what to do with them. */
 export class StorageDeleteError extends Error {
@@ -48,8 +57,10 @@ export class S3Storage implements MediaStorage {
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #prefix: string;
+  readonly #presignSeconds: number | undefined;
 
   constructor(options: S3StorageOptions) {
+    this.#presignSeconds = options.presignSeconds;
     const maxSockets = options.maxSockets ?? 200;
     this.#client = new S3Client({
       region: options.region,
@@ -107,6 +118,21 @@ export class S3Storage implements MediaStorage {
       new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
     );
     return object.Body as Readable;
+  }
+
+  async directReadUrl(key: string, options: DirectReadOptions): Promise<string | null> {
+    if (!this.#presignSeconds) return null;
+    const now = Date.now();
+    const signingDate = new Date(now - (now % signingWindowMs));
+    const command = new GetObjectCommand({
+      Bucket: this.#bucket,
+      Key: this.#key(key),
+      ResponseContentType: contentTypeFor(key),
+      ResponseCacheControl: `${options.publicCache ? 'public' : 'private'}, max-age=${this.#presignSeconds}`,
+      ...(options.attachmentName ? { ResponseContentDisposition: `attachment; filename="${options.attachmentName.replace(/["\\\r\n]/g, '_')}"` } : {}),
+    });
+    // Valid for at least presignSeconds from now, whichever moment of the window it was asked in.
+    return getSignedUrl(this.#client, command, { expiresIn: this.#presignSeconds + signingWindowMs / 1000, signingDate });
   }
 
   async download(key: string, file: string): Promise<void> {

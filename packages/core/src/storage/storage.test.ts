@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { S3Storage } from './s3-storage.ts';
+import { StrictS3Peer } from './testing/strict-s3-peer.ts';
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -73,5 +74,62 @@ describe.each(kinds)('media storage on %s', (_name, make) => {
     expect(await storage.stat('projects/p3/a.png')).toBeNull();
     expect(await storage.stat('projects/p3/sub/b.png')).toBeNull();
     expect(await storage.stat('projects/p33/c.png')).not.toBeNull();
+  });
+});
+
+describe('presigned reads from S3-compatible storage', () => {
+  const credentials = { accessKeyId: 'AKIDPRESIGN', secretAccessKey: 'presign-secret' };
+  let clock = new Date();
+  const peer = new StrictS3Peer({ credentials, now: () => clock });
+  beforeAll(async () => {
+    await peer.start();
+  });
+  afterAll(async () => {
+    await peer.stop();
+  });
+  const presigned = (presignSeconds?: number, secretAccessKey = credentials.secretAccessKey) =>
+    new S3Storage({ bucket: 'media', region: 'eu-west-1', endpoint: peer.url, accessKeyId: credentials.accessKeyId, secretAccessKey, prefix: 'reelsmith', presignSeconds });
+
+  it('hands out a signed URL the store serves, with ranges, inline or as a named attachment', async () => {
+    clock = new Date();
+    const storage = presigned(900);
+    const bytes = randomBytes(200_000);
+    await storage.put('projects/p9/final/f.mp4', { buffer: bytes }, 'video/mp4');
+    const url = await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: true });
+    expect(url?.startsWith(`${peer.url}/media/reelsmith/projects/p9/final/f.mp4?`)).toBe(true);
+    const whole = await fetch(url!);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=900');
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    const part = await fetch(url!, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
+    const download = await fetch((await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: false, attachmentName: 'f.mp4' }))!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="f.mp4"');
+    expect(download.headers.get('cache-control')).toBe('private, max-age=900');
+  });
+
+  it('gives one viewer the same URL within its signing window (the browser cache works), valid at least the asked lifetime', async () => {
+    const storage = presigned(900);
+    const first = await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: true });
+    expect(await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: true })).toBe(first);
+    clock = new Date(Date.now() + 899_000);
+    expect((await fetch(first!)).status).toBe(200);
+    clock = new Date(Date.now() + 1201_000);
+    const expired = await fetch(first!);
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toContain('Request has expired');
+    clock = new Date();
+  });
+
+  it('is refused when tampered with or signed with another secret, and signs nothing when presigned delivery is off', async () => {
+    const url = new URL((await presigned(900).directReadUrl('projects/p9/final/f.mp4', { publicCache: true }))!);
+    url.pathname = url.pathname.replace('f.mp4', 'g.mp4');
+    expect((await fetch(url)).status).toBe(403);
+    const forged = await presigned(900, 'not-the-secret').directReadUrl('projects/p9/final/f.mp4', { publicCache: true });
+    expect((await fetch(forged!)).status).toBe(403);
+    expect(await presigned(undefined).directReadUrl('projects/p9/final/f.mp4', { publicCache: true })).toBeNull();
   });
 });
