@@ -9,6 +9,17 @@ import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { Clock, Logger } from './deps.ts';
 import { seedPlans } from './seed/seed-plans.ts';
 import { seedSystemSettings } from './seed/seed-system-settings.ts';
+import { createHash } from 'node:crypto';
+import { DAILY_VIDEO_CAP, defaultSystemSettings, settingsGroups } from '@reelsmith/shared';
+import { planCatalogue } from './billing/plan-catalogue.ts';
+
+/** What the seed writes and how: a change to either makes a new PGlite snapshot. */
+const seedDigest = createHash('sha256')
+  .update(JSON.stringify([planCatalogue, defaultSystemSettings, settingsGroups, DAILY_VIDEO_CAP]))
+  .update(seedPlans.toString())
+  .update(seedSystemSettings.toString())
+  .digest('hex')
+  .slice(0, 16);
 
 export interface TestClock extends Clock {
   set(at: Date): void;
@@ -45,12 +56,13 @@ export function testDeps(db: Kysely<Database>, clock: Clock = testClock(), payme
 
 /** A migrated test database whose reset keeps the reference data (plans, settings) seeded as on a started server. */
 export async function createSeededTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  const t = await createTestDatabase(kind);
-  const seed = async () => {
-    await seedPlans(testDeps(t.db));
-    await seedSystemSettings(testDeps(t.db));
+  const seedInto = async (db: Kysely<Database>) => {
+    await seedPlans(testDeps(db));
+    await seedSystemSettings(testDeps(db));
   };
-  await seed();
+  // On PGlite the seeded state comes from the shared snapshot (its key names this seed).
+  const t = await createTestDatabase(kind, { key: `seeded-${seedDigest}`, run: seedInto });
+  const seed = () => seedInto(t.db);
   const reset = t.reset;
   t.reset = async () => {
     await reset();

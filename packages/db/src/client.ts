@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; `memory://` keeps it in memory. */
   pgliteDir?: string | undefined;
+  /** Starts the embedded database from a dumped data directory (test snapshots) instead of an empty one. */
+  pgliteLoadDataDir?: Blob | undefined;
   /** Pool size for real PostgreSQL. */
   poolMax?: number | undefined;
   /** Told when an idle pooled connection fails. */
@@ -43,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
     parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

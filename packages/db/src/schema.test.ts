@@ -27,7 +27,7 @@ const expected: Record<string, string[]> = {
   admin_tokens: ['id', 'admin_id', 'token_hash', 'ip', 'user_agent', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
   audit_logs: ['id', 'created_at', 'action', 'severity', 'user_type', 'admin_id', 'admin_email', 'ip_address', 'resource_type', 'resource_id', 'details'],
   email_templates: ['id', 'name', 'subject', 'description', 'html_content', 'text_content', 'is_active', 'created_at', 'updated_at'],
-  email_logs: ['id', 'recipient_email', 'subject', 'email_type', 'template_id', 'user_id', 'send_status', 'error_message', 'html_content', 'text_content', 'message_id', 'sent_at', 'created_at', 'updated_at'],
+  email_logs: ['id', 'recipient_email', 'subject', 'email_type', 'template_id', 'user_id', 'send_status', 'error_message', 'html_content', 'text_content', 'message_id', 'sent_at', 'created_at', 'updated_at', 'delivery_attempts'],
   system_settings: ['key', 'value', 'updated_by_admin_id', 'updated_at'],
 };
 
