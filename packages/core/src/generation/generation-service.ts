@@ -14,6 +14,7 @@ import { assertFinalWithinPlan } from './plan-check.ts';
 import { retakeReturnedCredit } from './credit-return.ts';
 import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from './generation-deps.ts';
+import { parseJobInput, type JobInputs } from './job-inputs.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
 import { changeProject, type ProjectChange } from './project-update.ts';
@@ -121,7 +122,8 @@ export async function suggestAvatarPrompt(
  * Queues a generation job for the project (one open job per project and kind: asking again while
  * one runs answers the running one) and returns it.
  */
-export async function startGeneration(deps: AppDeps, userId: string, projectId: string, kind: GenerationKind, input: Record<string, unknown>): Promise<GenerationJobView> {
+export async function startGeneration<K extends GenerationKind>(deps: AppDeps, userId: string, projectId: string, kind: K, raw: JobInputs[K]): Promise<GenerationJobView> {
+  const input: Record<string, unknown> = parseJobInput(kind, raw);
   await findOwnedProject(deps.db, userId, projectId);
   const open = await deps.db
     .selectFrom('generation_jobs')
@@ -140,12 +142,12 @@ export async function startGeneration(deps: AppDeps, userId: string, projectId: 
 }
 
 /** Starts a job and waits for it: the REST contract (request in, finished result out). */
-export async function runGeneration(
+export async function runGeneration<K extends GenerationKind>(
   deps: AppDeps,
   userId: string,
   projectId: string,
-  kind: GenerationKind,
-  input: Record<string, unknown>,
+  kind: K,
+  input: JobInputs[K],
   timeoutMs = GENERATION_WAIT_MS,
 ): Promise<{ job: GenerationJobView; project: Project }> {
   const started = await startGeneration(deps, userId, projectId, kind, input);

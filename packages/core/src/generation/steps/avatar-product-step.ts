@@ -1,16 +1,17 @@
 import { join } from 'node:path';
-import { AppError, generationMessages, type AspectRatio } from '@reelsmith/shared';
+import { AppError, generationMessages } from '@reelsmith/shared';
 import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../../projects/project-media.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
+import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
 /** Four pictures of the chosen avatar with the customer's product, in four layouts. */
 export async function runAvatarProductStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const input = ctx.input as { productKey: string; interactionPrompt: string; aspect: AspectRatio };
+  const input = parseJobInput('avatar_product', ctx.input);
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   const avatarUrl = resolveSelection(project.assets.avatar?.selected, avatarPool(project.assets));
   const avatarKey = avatarUrl ? keyFromMediaUrl(avatarUrl) : null;

@@ -1,13 +1,13 @@
-import { generateAvatarInputSchema } from '@reelsmith/shared';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
+import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
 /** Four avatar variations for the description, at the project's aspect; a new set clears the choice. */
 export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const input = generateAvatarInputSchema.parse({ ...ctx.input, id: ctx.projectId });
+  const input = parseJobInput('avatars', { ...ctx.input, id: ctx.projectId });
   await ctx.progress('Drawing avatars', 5);
   const stored = await withWorkDir(deps.workDir, `avatars-${ctx.jobId}`, async (dir) => {
     const images = await deps.engine.avatars.generate({

@@ -7,13 +7,14 @@ import { loadEntitlements } from '../../billing/entitlements.ts';
 import { assertFinalWithinPlan } from '../plan-check.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
+import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { withWorkDir } from '../work-dir.ts';
 
 /** The scenes in order, joined with the chosen transition into one MP4; a playlist only if merging fails. */
 export async function runFinalStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const input = ctx.input as { sceneOrder?: string[]; transition: 'none' | 'fade' | 'crossfade' };
+  const input = parseJobInput('final', ctx.input);
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   // The plan is asked again when the job runs (reel time, the scene videos' quality and watermark).
   await assertFinalWithinPlan(deps.db, await loadEntitlements(deps, ctx.userId), project);

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { AppError, generationMessages, type Quality } from '@reelsmith/shared';
+import { AppError, generationMessages } from '@reelsmith/shared';
 import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { loadEntitlements, renderSettings } from '../../billing/entitlements.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import { openFrameKey, type JobContext } from '../job-context.ts';
+import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
 
@@ -14,7 +15,7 @@ import { mapLimit, withWorkDir } from '../work-dir.ts';
  */
 export async function runVideosStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const requested = ctx.input as { quality: Quality; watermark: boolean };
+  const requested = parseJobInput('videos', ctx.input);
   // The plan is asked again when the job runs: one queued under a plan since downgraded renders neither HD nor unmarked.
   const allowed = renderSettings(await loadEntitlements(deps, ctx.userId), requested.quality);
   const input = { quality: allowed.quality, watermark: allowed.watermark || requested.watermark === true };

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { AppError, generateVoiceoverInputSchema, generationMessages } from '@reelsmith/shared';
+import { AppError, generationMessages } from '@reelsmith/shared';
 import { probe } from '@reelsmith/media';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
+import { parseJobInput } from '../job-inputs.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
 
 /** Where a voice clip's character alignment is stored (providers that return one). */
@@ -15,7 +16,7 @@ export function alignmentKey(audioKey: string): string {
 /** One compressed audio clip per scene, in the chosen voice and each scene's speed. */
 export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
-  const input = generateVoiceoverInputSchema.parse({ ...ctx.input, id: ctx.projectId });
+  const input = parseJobInput('voiceover', { ...ctx.input, id: ctx.projectId });
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   if (project.scenes.length === 0) throw new AppError('BAD_REQUEST', generationMessages.noScenes);
   const voice = await deps.engine.voices.get(input.voiceId);
