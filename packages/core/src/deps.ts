@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@reelsmith/db';
-import type { EmailNotifier } from './email/email-notifier.ts';
+import type { EmailNotifier } from './email/email-notifier-port.ts';
 import type { SmtpConfig } from './email/smtp-config.ts';
 import type { SmtpTransports } from './email/smtp-transports.ts';
 

@@ -1,5 +1,6 @@
 import { expireAdminSession } from '../features/auth/session-expiry.ts';
 import { getAdminToken } from '../features/auth/admin-session.ts';
+import { AdminApiError } from './admin-api-error.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,18 +29,7 @@ export interface AdminFetchDependencies {
 
 export type AdminFetch = <T>(path: string, options?: AdminRequestOptions) => Promise<T>;
 
-/** A non-OK answer: `message` is safe to show, `body` is the parsed (or raw) answer. */
-export class AdminApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-
-  constructor(status: number, message: string, body: unknown) {
-    super(message);
-    this.name = 'AdminApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
+export { AdminApiError };
 
 export function createAdminFetch(deps: AdminFetchDependencies): AdminFetch {
   return async function adminFetch<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect } from 'react';
-import { AdminApiError } from './admin-api.ts';
+import { AdminApiError } from './admin-api-error.ts';
 
 // One place for toast styling, so every screen's success and failure messages look alike.
 export function notifyError(title: string, message: string): void {

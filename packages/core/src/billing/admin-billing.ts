@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Executor } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
+import type { AdminActor } from '../admin/admin-actor.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { checkoutPlan } from './checkout.ts';
 import { findPlanRow } from './plans.ts';
 
-export interface AdminActor {
-  id: string;
-  email: string;
-  ip: string | null;
-}
 
 async function subscriptionOrThrow(db: Executor, subscriptionId: string, options: { lock?: boolean } = {}) {
   let query = db
@@ -224,6 +219,3 @@ async function cancelAtProviderForFree(deps: BillingDeps, externalSubscriptionId
   }
 }
 
-export function newLocalId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url')}`;
-}

@@ -5,7 +5,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent, NOT_OURS, type BillingEffects } from './billing-events.ts';
 import { addBillingPeriod } from './local-payment-provider.ts';
 import { carryOut, notifyPayment, processPaymentEvent } from './process-payment-event.ts';
-import { newLocalId } from './admin-billing.ts';
+import { newLocalId } from './local-ids.ts';
 import { isEntitled } from './entitlement-rules.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { findCurrentSubscription, getCurrentSubscription } from './subscriptions.ts';

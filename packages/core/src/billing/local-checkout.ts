@@ -2,7 +2,7 @@ import { AppError } from '@reelsmith/shared';
 import type { BillingDeps } from './billing-deps.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { processPaymentEvent } from './process-payment-event.ts';
-import { newLocalId } from './admin-billing.ts';
+import { newLocalId } from './local-ids.ts';
 
 export interface LocalCheckoutView {
   id: string;

@@ -1,20 +1,12 @@
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
 import type { EmailDeps } from './deliver-email.ts';
+import type { EmailNotifier } from './email-notifier-port.ts';
 import type { PlaceholderValues } from './render-template.ts';
 import { sendTemplatedEmail } from './send-templated-email.ts';
 
-/**
- * The transactional mails. Each call returns at once: the mail is rendered, logged and delivered in
- * the background after the caller's transaction has committed, so a slow or broken SMTP server never
- * delays or fails the customer's request. The e-mail log row is the durable record of each attempt.
- */
-export interface EmailNotifier {
-  welcome(userId: string): void;
-  projectComplete(userId: string, projectId: string): void;
-  paymentSucceeded(transactionId: string): void;
-  paymentFailed(transactionId: string): void;
-}
+
+export type { EmailNotifier };
 
 export interface BackgroundEmailNotifier extends EmailNotifier {
   /** Resolves when every mail started so far has finished (tests, graceful shutdown). */

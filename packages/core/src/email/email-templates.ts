@@ -10,7 +10,7 @@ import {
 } from '@reelsmith/shared';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { CoreDeps } from '../deps.ts';
-import type { AdminActor } from '../billing/admin-billing.ts';
+import type { AdminActor } from '../admin/admin-actor.ts';
 import { sanitizeTemplateHtml } from './sanitize-template-html.ts';
 
 const templateColumns = ['id', 'name', 'subject', 'description', 'html_content', 'text_content', 'is_active', 'created_at', 'updated_at'] as const;

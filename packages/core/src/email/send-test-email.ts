@@ -1,6 +1,6 @@
 import { sendTestEmailInputSchema, type SendTestEmailInput } from '@reelsmith/shared';
 import { writeAudit } from '../audit/write-audit.ts';
-import type { AdminActor } from '../billing/admin-billing.ts';
+import type { AdminActor } from '../admin/admin-actor.ts';
 import type { DeliveryResult, EmailDeps } from './deliver-email.ts';
 import { deliverLoggedEmail } from './deliver-email.ts';
 import { prepareTemplatedEmail } from './send-templated-email.ts';

@@ -1,5 +1,4 @@
 // One record per paid provider call, handed back to the caller (the generation job stores it).
-import type { PriceSource } from './prices.ts';
 
 export type CostUnit = 'seconds' | 'images' | 'characters' | 'tokens';
 
@@ -14,6 +13,9 @@ export interface ProviderCost {
 }
 
 /** A configured model without a known price: the adapter refuses to start, before any call. */
+/** Where a price came from: the built-in table, the operator's configuration, or an environment variable. */
+export type PriceSource = 'default' | 'config' | `env:${string}`;
+
 export class MissingPriceError extends Error {
   override name = 'MissingPriceError';
 }

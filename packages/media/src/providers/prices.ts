@@ -1,9 +1,9 @@
 // Prices keyed by the configured model id, each with where it came from: the built-in table of list
 // prices ('default'), an operator's variable ('env:REPLICATE_PRICES', 'env:FAL_USD_PER_SECOND', …) or a
 // config built in code ('config': tests, the bench). The source is stored with every cost row.
-import { MissingPriceError } from './cost.ts';
+import { MissingPriceError, type PriceSource } from './cost.ts';
 
-export type PriceSource = 'default' | 'config' | `env:${string}`;
+export type { PriceSource };
 
 /** A price entry; without a source it was given in code ('config'). */
 export type Priced<P> = P & { source?: PriceSource | undefined };

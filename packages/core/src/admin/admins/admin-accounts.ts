@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../deps.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { readSystemSettings } from '../../settings/system-settings.ts';
-import type { AdminActor } from '../../billing/admin-billing.ts';
+import type { AdminActor } from '../admin-actor.ts';
 
 export const duplicateAdminMessage = 'An admin with this e-mail already exists.';
 export const mainAdminUndeletableMessage = 'The main admin cannot be deleted.';

@@ -2,7 +2,7 @@ import { changedSettingNames, maskSettings, settingsGroups, unmaskSettings, type
 import type { CoreDeps } from '../../deps.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { readSystemSettings } from '../../settings/system-settings.ts';
-import type { AdminActor } from '../../billing/admin-billing.ts';
+import type { AdminActor } from '../admin-actor.ts';
 
 /** The settings as the screen holds them, secrets masked. */
 export async function getMaskedSettings(deps: CoreDeps): Promise<SystemSettings> {
