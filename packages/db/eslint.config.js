@@ -1,1 +1,7 @@
-export { default } from '@reelsmith/eslint-config';
+import base from '@reelsmith/eslint-config';
+
+export default [
+  ...base,
+  // A migration is written against the schema of its day, not today's Database type: Kysely's documented `Kysely<any>`.
+  { files: ['src/migrations/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+];

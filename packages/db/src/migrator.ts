@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
 
 /** Runs every pending forward-only migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations as Record<string, Migration> },

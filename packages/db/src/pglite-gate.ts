@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
+import type { Database } from './schema.ts';
 
 /**
  * PGlite is one connection, so a statement from any caller runs in whatever transaction is open on
@@ -10,13 +11,13 @@ import type { DatabaseHandle } from './client.ts';
  */
 export type PgliteGate = <T>(work: () => Promise<T>) => Promise<T>;
 
-export function pgliteGate(db: Kysely<any>): PgliteGate {
+export function pgliteGate(db: Kysely<Database>): PgliteGate {
   return (work) => db.connection().execute(() => work());
 }
 
 /** The shape of pg-boss's database adapter that the gate wraps (pg-boss's `IDatabase`). */
 export interface SqlAdapter {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   setSessionStatements?(statements: string[]): Promise<void>;
 }
 
