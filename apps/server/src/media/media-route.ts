@@ -1,16 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  contentTypeFor,
-  isDirectReadType,
-  isPublicShareMedia,
-  projectDownloadRefusal,
-  isSafeKey,
-  projectOfKey,
-  resolveAdminToken,
-  resolveCustomerSession,
-  verifyMediaSignature,
-  type AppDeps,
-} from '@reelsmith/core';
+import { contentTypeFor, decideMediaAccess, isDirectReadType, isSafeKey, type AppDeps } from '@reelsmith/core';
 import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import { errorBody } from '../plugins/error-handler.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -29,33 +18,21 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       const key = (req.params as { '*': string })['*'];
       const notFound = () => reply.status(404).send(errorBody(404, 'Media not found'));
       if (!isSafeKey(key)) return notFound();
-      const projectId = projectOfKey(key);
       const query = req.query as { exp?: string; sig?: string; download?: string };
-      let allowed = key.startsWith('previews/');
-      let publicShare = false;
-      // Admins (bearer token, or the signed links the back-office hands out) are not bound by the owner's plan.
-      let viaAdmin = false;
-      if (!allowed && projectId) {
-        const session = await resolveCustomerSession(deps, req.cookies[CUSTOMER_SESSION_COOKIE]);
-        if (session.state === 'active') {
-          const owned = await deps.db.selectFrom('projects').select('id').where('id', '=', projectId).where('user_id', '=', session.user.id).executeTakeFirst();
-          allowed = Boolean(owned);
-        }
-        if (!allowed) allowed = viaAdmin = verifyMediaSignature(mediaSecret, key, query.exp, query.sig, deps.clock.now());
-        if (!allowed) {
-          const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-          allowed = viaAdmin = Boolean(bearer && (await resolveAdminToken(deps, bearer)));
-        }
-        if (!allowed) allowed = publicShare = await isPublicShareMedia(deps.db, projectId, key);
-      }
-      // Someone else's media reads exactly like missing media.
-      if (!allowed) return notFound();
-      // Downloading (as a file) is a feature of the owner's plan, for the owner and the share page alike; playing is not.
       const download = query.download !== undefined;
-      if (download && projectId && !viaAdmin) {
-        const refusal = await projectDownloadRefusal(deps, projectId);
-        if (refusal) return reply.status(403).send(errorBody(403, refusal));
-      }
+      // Who may see what is decided in core (decideMediaAccess), the same for every entry that serves media.
+      const access = await decideMediaAccess(deps, mediaSecret, {
+        key,
+        sessionToken: req.cookies[CUSTOMER_SESSION_COOKIE],
+        bearerToken: /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1],
+        exp: query.exp,
+        sig: query.sig,
+        download,
+      });
+      // Someone else's media reads exactly like missing media.
+      if (access.state === 'hidden') return notFound();
+      if (access.state === 'download-refused') return reply.status(403).send(errorBody(403, access.message));
+      const publicShare = access.publicShare;
       const fileName = key.slice(key.lastIndexOf('/') + 1);
       // Video and audio from S3 go to the browser as a short-lived presigned URL once access is decided
       // here: the bytes flow from the bucket, and this process's storage sockets stay free.

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Executor } from '@reelsmith/db';
+import { findProjectOwnerId, findPublicShareAssets, isProjectOwnedBy, type Executor } from '@reelsmith/db';
 import { keyFromMediaUrl } from './media-storage.ts';
 import type { CoreDeps } from '../deps.ts';
 import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
+import { resolveAdminToken } from '../admin/admin-sessions.ts';
+import { resolveCustomerSession } from '../auth/customer-sessions.ts';
 
 /** A time-limited signature for one media key (for players that cannot send a bearer token). */
 export function signMediaKey(secret: string, key: string, expiresAt: Date): string {
@@ -27,16 +29,8 @@ export function projectOfKey(key: string): string | null {
 
 /** Whether a key is the final video or poster of a publicly shared project (anyone may fetch those). */
 export async function isPublicShareMedia(db: Executor, projectId: string, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('shares as s')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
-    .select(['p.assets'])
-    .where('s.project_id', '=', projectId)
-    .where('s.is_public', '=', true)
-    .executeTakeFirst();
-  if (!row) return false;
-  const assets = row.assets as { final?: { url?: string; posterUrl?: string; type?: string } | null };
-  const final = assets.final;
+  const assets = (await findPublicShareAssets(db, projectId)) as { final?: { url?: string; posterUrl?: string; type?: string } | null } | undefined;
+  const final = assets?.final;
   if (!final) return false;
   const publicKeys: (string | null)[] = [final.posterUrl ? keyFromMediaUrl(final.posterUrl) : null];
   if (final.type === 'playlist' && final.url) {
@@ -58,7 +52,48 @@ export async function isPublicShareMedia(db: Executor, projectId: string, key: s
  * Playing the media in a page is not a download.
  */
 export async function projectDownloadRefusal(deps: CoreDeps, projectId: string): Promise<string | null> {
-  const project = await deps.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
-  if (!project) return null;
-  return downloadRefusal(await loadEntitlements(deps, project.user_id))?.message ?? null;
+  const ownerId = await findProjectOwnerId(deps.db, projectId);
+  if (!ownerId) return null;
+  return downloadRefusal(await loadEntitlements(deps, ownerId))?.message ?? null;
+}
+
+/** Who asks for a media key: the customer's session cookie, an admin's bearer token, a signed link's exp and sig. */
+export interface MediaRequest {
+  key: string;
+  sessionToken: string | undefined;
+  bearerToken: string | undefined;
+  exp: string | undefined;
+  sig: string | undefined;
+  /** Asked as a file (an attachment), not to play in a page. */
+  download: boolean;
+}
+
+/** May this request read this media, and how may it be cached; a refused download says why (403). */
+export type MediaAccess = { state: 'hidden' } | { state: 'download-refused'; message: string } | { state: 'allowed'; publicShare: boolean };
+
+/**
+ * The media access rule, for every entry that serves media: voice previews are open to all; a
+ * project's media to its owner, to admins (a bearer token, or a signed link the back-office handed
+ * out), and, for a public share's final video and poster, to anyone. Someone else's media reads like
+ * missing media. Downloading as a file is a feature of the owner's plan (admins aside).
+ */
+export async function decideMediaAccess(deps: CoreDeps, mediaSecret: string, request: MediaRequest): Promise<MediaAccess> {
+  const { key } = request;
+  if (key.startsWith('previews/')) return { state: 'allowed', publicShare: false };
+  const projectId = projectOfKey(key);
+  if (!projectId) return { state: 'hidden' };
+  let allowed = false;
+  let viaAdmin = false;
+  let publicShare = false;
+  const session = await resolveCustomerSession(deps, request.sessionToken);
+  if (session.state === 'active') allowed = await isProjectOwnedBy(deps.db, projectId, session.user.id);
+  if (!allowed) allowed = viaAdmin = verifyMediaSignature(mediaSecret, key, request.exp, request.sig, deps.clock.now());
+  if (!allowed && request.bearerToken) allowed = viaAdmin = Boolean(await resolveAdminToken(deps, request.bearerToken));
+  if (!allowed) allowed = publicShare = await isPublicShareMedia(deps.db, projectId, key);
+  if (!allowed) return { state: 'hidden' };
+  if (request.download && !viaAdmin) {
+    const refusal = await projectDownloadRefusal(deps, projectId);
+    if (refusal) return { state: 'download-refused', message: refusal };
+  }
+  return { state: 'allowed', publicShare };
 }
