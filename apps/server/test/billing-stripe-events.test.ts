@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from './support/fake-stripe.ts';
 import { useStripeApp } from './support/stripe-test-app.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
 type Obj = Record<string, any>;
 
 function permutations<T>(items: T[]): T[][] {

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import qs from 'qs';
 import Stripe from 'stripe';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
 type Obj = Record<string, any>;
 
 const fixtureFile = JSON.parse(readFileSync(new URL('./stripe-fixtures.json', import.meta.url), 'utf8')) as { resources: Record<string, Obj> };
@@ -149,6 +150,7 @@ interface IdempotentAnswer {
 }
 
 export interface Webhookable {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
   inject(options: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }): Promise<{ statusCode: number; json(): any }>;
 }
 
@@ -897,6 +899,7 @@ export class FakeStripe {
   }
 
   /** Posts an event to our webhook as Stripe would (any event, any time, as often as a test likes). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
   async deliver(app: Webhookable, event: Obj): Promise<{ statusCode: number; body: any }> {
     const { payload, signature } = this.sign(event);
     const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });

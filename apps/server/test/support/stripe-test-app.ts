@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { FakeStripe } from './fake-stripe.ts';
 import { buildTestApp, devSignIn, type TestApp } from '../test-app.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
 type Obj = Record<string, any>;
 
 export interface StripeTestContext {
@@ -17,6 +18,7 @@ export interface StripeTestContext {
   admin: { id: string; email: string; ip: string };
   api(method: 'GET' | 'POST', url: string, payload?: object, cookie?: string): Promise<LightMyRequestResponse>;
   /** Posts one of the fake's events to our webhook; answers the webhook's JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
   deliver(event: Obj): Promise<{ statusCode: number; body: any }>;
   /** Opens a checkout through our API and has the customer pay it at the fake Stripe. */
   buy(planId?: string, options?: { delayed?: boolean }): Promise<{ sessionId: string; session: Obj; subscriptionId: string }>;
