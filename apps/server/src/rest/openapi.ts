@@ -19,10 +19,11 @@ function procedureDef(path: string): ProcedureDef {
 
 function toJsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
-  return z.toJSONSchema(schema, {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12: null is a type (`anyOf [..., { type: 'null' }]`), not `nullable`.
+  const json = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
-    target: 'openapi-3.0',
+    target: 'draft-2020-12',
     override: (ctx) => {
       const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
       if (def?.type === 'date') {
@@ -31,6 +32,18 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | und
       }
     },
   }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** The request body's schema without the path's own parameters (they travel in the URL, not the body). */
+function withoutPathParameters(schema: JsonSchema, names: string[]): JsonSchema {
+  if (!names.length || typeof schema.properties !== 'object' || !schema.properties) return schema;
+  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
+  for (const name of names) delete properties[name];
+  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !names.includes(name));
+  const { required: _all, ...rest } = schema;
+  return required.length ? { ...rest, properties, required } : { ...rest, properties };
 }
 
 const errorSchema: JsonSchema = {
@@ -75,7 +88,8 @@ function operation(route: RestRoute): JsonSchema {
       parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
   } else if (input) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+    const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    op.requestBody = { required: true, content: { 'application/json': { schema: withoutPathParameters(input, pathNames) } } };
   }
   if (parameters.length) op.parameters = parameters;
   return op;
