@@ -1,3 +1,3 @@
 export { appRouter, type AppRouter } from './root.ts';
 export { createApiContext, type ApiContext, type ContextInput } from './context.ts';
-export { createCallerFactory } from './trpc.ts';
+export { createCallerFactory, type ApiMeta, type RestMeta } from './trpc.ts';

@@ -11,9 +11,32 @@ function describeZodError(error: ZodError): string {
     .join('; ');
 }
 
-/** Procedure metadata, used for the REST shims' OpenAPI document. */
+/**
+ * A procedure's REST shim: its documented /api path and method, who may call it, and where its input
+ * comes from. The server builds its REST routes and the OpenAPI document from these.
+ */
+export interface RestMeta {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI-style path, e.g. /api/projects/{id}. */
+  path: string;
+  /** public: no session is looked up; customer: the session cookie; admin: a bearer admin token. */
+  access: 'public' | 'customer' | 'admin';
+  /**
+   * query: the query string; body: the JSON body (path parameters merged into either); path: the path
+   * parameters alone. Absent: the procedure takes no input.
+   */
+  inputFrom?: 'query' | 'body' | 'path';
+  successStatus?: number;
+  /** A stricter per-client limit than the global one (requests per minute). */
+  rateLimitPerMinute?: number;
+  /** Cache-Control of a successful answer (default no-store). */
+  cacheControl?: string;
+}
+
+/** Procedure metadata: the summary and, for the documented /api calls, the REST shim. */
 export interface ApiMeta {
   summary?: string;
+  rest?: RestMeta;
 }
 
 const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({

@@ -13,7 +13,7 @@ interface ProcedureDef {
 
 function procedureDef(path: string): ProcedureDef {
   const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>)[path];
-  if (!procedure) throw new Error(`REST table names a missing procedure: ${path}`);
+  if (!procedure) throw new Error(`A REST route names a missing procedure: ${path}`);
   return procedure._def;
 }
 
@@ -80,7 +80,7 @@ function operation(route: RestRoute): JsonSchema {
       '4XX': { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
   };
-  if (input && route.inputFrom === 'query') {
+  if (input && (route.inputFrom === 'query' || route.inputFrom === 'path')) {
     const props = (input.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((input.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries(props)) {
@@ -95,7 +95,7 @@ function operation(route: RestRoute): JsonSchema {
   return op;
 }
 
-/** The OpenAPI 3.1 document of the REST shims, generated from the procedures' zod schemas. */
+/** The OpenAPI 3.1 document of the REST shims, generated from the procedures' metadata and zod schemas. */
 export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {

@@ -35,31 +35,31 @@ const withField = <K extends string>(key: K, value: z.ZodType) => jobResult.exte
 export const generationRouter = router({
   /** REST: POST /api/projects/{id}/generate-scenes */
   generateScenes: protectedProcedure
-    .meta({ summary: 'Split the script into scenes for the reel time and save them' })
+    .meta({ summary: 'Split the script into scenes for the reel time and save them', rest: { method: 'POST', path: '/api/projects/{id}/generate-scenes', access: 'customer', inputFrom: 'body' } })
     .input(generateScenesInputSchema)
     .output(z.object({ id: z.string(), scenes: z.array(sceneSchema), project: projectSchema }))
     .mutation(({ ctx, input }) => generateScenes(ctx.deps, ctx.user.id, input)),
   /** REST: POST /api/projects/{id}/regenerate-scene */
   regenerateScene: protectedProcedure
-    .meta({ summary: 'Rewrite one scene or all of them' })
+    .meta({ summary: 'Rewrite one scene or all of them', rest: { method: 'POST', path: '/api/projects/{id}/regenerate-scene', access: 'customer', inputFrom: 'body' } })
     .input(regenerateSceneInputSchema)
     .output(z.object({ scenes: z.array(sceneSchema), message: z.string(), project: projectSchema }))
     .mutation(({ ctx, input }) => regenerateScene(ctx.deps, ctx.user.id, input)),
   /** REST: GET /api/voices?language&gender&age */
   voices: publicProcedure
-    .meta({ summary: 'The voice catalogue, filtered' })
+    .meta({ summary: 'The voice catalogue, filtered', rest: { method: 'GET', path: '/api/voices', access: 'public', inputFrom: 'query', cacheControl: 'public, max-age=300' } })
     .input(voiceFilterSchema.optional())
     .output(z.array(voiceSchema))
     .query(({ ctx, input }) => listVoices(ctx.deps, input ?? {})),
   /** REST: POST /api/ai/generate-avatar-prompts */
   avatarPrompt: protectedProcedure
-    .meta({ summary: 'Suggest an avatar description from the scenes, title and voice' })
+    .meta({ summary: 'Suggest an avatar description from the scenes, title and voice', rest: { method: 'POST', path: '/api/ai/generate-avatar-prompts', access: 'customer', inputFrom: 'body' } })
     .input(avatarPromptInputSchema)
     .output(z.object({ combinedPrompt: z.string() }))
     .mutation(({ ctx, input }) => suggestAvatarPrompt(ctx.deps, input)),
   /** REST: POST /api/projects/{id}/generate-voiceover */
   generateVoiceover: protectedProcedure
-    .meta({ summary: 'Voice every scene (a durable job; answers when it is done)' })
+    .meta({ summary: 'Voice every scene (a durable job; answers when it is done)', rest: { method: 'POST', path: '/api/projects/{id}/generate-voiceover', access: 'customer', inputFrom: 'body' } })
     .input(generateVoiceoverInputSchema)
     .output(withField('voiceover', z.record(z.string(), z.string())))
     .mutation(async ({ ctx, input }) => {
@@ -68,7 +68,7 @@ export const generationRouter = router({
     }),
   /** REST: POST /api/projects/{id}/generate-avatar */
   generateAvatar: protectedProcedure
-    .meta({ summary: 'Four avatar variations for the description (a durable job)' })
+    .meta({ summary: 'Four avatar variations for the description (a durable job)', rest: { method: 'POST', path: '/api/projects/{id}/generate-avatar', access: 'customer', inputFrom: 'body' } })
     .input(generateAvatarInputSchema)
     .output(withField('variations', z.array(z.string())))
     .mutation(async ({ ctx, input }) => {
@@ -77,7 +77,7 @@ export const generationRouter = router({
     }),
   /** REST: POST /api/projects/{id}/generate-omni-videos */
   generateVideos: protectedProcedure
-    .meta({ summary: 'A talking video per scene (a durable job)' })
+    .meta({ summary: 'A talking video per scene (a durable job)', rest: { method: 'POST', path: '/api/projects/{id}/generate-omni-videos', access: 'customer', inputFrom: 'body' } })
     .input(generateVideosInputSchema)
     .output(withField('videos', z.record(z.string(), z.string())))
     .mutation(async ({ ctx, input }) => {
@@ -87,7 +87,7 @@ export const generationRouter = router({
     }),
   /** REST: POST /api/projects/{id}/create-final-video */
   createFinalVideo: protectedProcedure
-    .meta({ summary: 'Join the scene videos with a transition into the final MP4 (a durable job)' })
+    .meta({ summary: 'Join the scene videos with a transition into the final MP4 (a durable job)', rest: { method: 'POST', path: '/api/projects/{id}/create-final-video', access: 'customer', inputFrom: 'body' } })
     .input(createFinalVideoInputSchema)
     .output(withField('assets', projectSchema.shape.assets))
     .mutation(async ({ ctx, input }) => {

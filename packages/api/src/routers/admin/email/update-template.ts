@@ -4,7 +4,7 @@ import { adminManageProcedure } from '../../../trpc.ts';
 
 /** REST: PUT /api/admin/email/templates/{id} — the HTML is sanitised before it is stored; audited. */
 export const updateTemplate = adminManageProcedure
-  .meta({ summary: 'Update an e-mail template' })
+  .meta({ summary: 'Update an e-mail template', rest: { method: 'PUT', path: '/api/admin/email/templates/{id}', access: 'admin', inputFrom: 'body' } })
   .input(emailTemplateUpdateInputSchema)
   .output(emailTemplateSchema)
   .mutation(({ ctx, input }) => {

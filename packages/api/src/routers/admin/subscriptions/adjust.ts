@@ -4,7 +4,7 @@ import { adminManageProcedure } from '../../../trpc.ts';
 
 /** REST: POST /api/admin/subscriptions/{subscriptionId}/adjust — extend, add credits or change plan; audited. */
 export const adjust = adminManageProcedure
-  .meta({ summary: 'Extend a subscription, add video credits, or change its plan' })
+  .meta({ summary: 'Extend a subscription, add video credits, or change its plan', rest: { method: 'POST', path: '/api/admin/subscriptions/{subscriptionId}/adjust', access: 'admin', inputFrom: 'body' } })
   .input(adjustInputSchema)
   .output(adjustResultSchema)
   .mutation(({ ctx, input }) => {

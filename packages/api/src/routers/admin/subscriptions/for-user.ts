@@ -5,7 +5,7 @@ import { adminReadProcedure } from '../../../trpc.ts';
 
 /** REST: GET /api/admin/users/{userId}/subscription */
 export const forUser = adminReadProcedure
-  .meta({ summary: "A customer's subscription, payments and adjustments" })
+  .meta({ summary: "A customer's subscription, payments and adjustments", rest: { method: 'GET', path: '/api/admin/users/{userId}/subscription', access: 'admin', inputFrom: 'path' } })
   .input(z.object({ userId: z.guid({ error: 'User not found' }) }))
   .output(userSubscriptionDetailSchema)
   .query(({ ctx, input }) => getUserSubscriptionDetail(ctx.deps, input.userId));

@@ -4,7 +4,7 @@ import { adminManageProcedure } from '../../../trpc.ts';
 
 /** REST: POST /api/admin/subscriptions/{subscriptionId}/refund — through the payment provider; audited. */
 export const refund = adminManageProcedure
-  .meta({ summary: 'Refund part or all of a succeeded payment' })
+  .meta({ summary: 'Refund part or all of a succeeded payment', rest: { method: 'POST', path: '/api/admin/subscriptions/{subscriptionId}/refund', access: 'admin', inputFrom: 'body' } })
   .input(refundInputSchema)
   .output(refundResultSchema)
   .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { userModerationProcedure } from '../../../trpc.ts';
 
 /** REST: PATCH /api/admin/users/{userId}/status — suspends (ending their sessions) or activates a customer. */
 export const setStatus = userModerationProcedure
-  .meta({ summary: 'Suspend or activate a customer' })
+  .meta({ summary: 'Suspend or activate a customer', rest: { method: 'PATCH', path: '/api/admin/users/{userId}/status', access: 'admin', inputFrom: 'body' } })
   .input(adminSetUserStatusInputSchema)
   .output(adminSetUserStatusSchema)
   .mutation(({ ctx, input }) => setAdminUserStatus(ctx.deps, { id: ctx.admin.id, email: ctx.admin.email, ip: ctx.ip }, input));
