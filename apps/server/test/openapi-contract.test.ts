@@ -69,6 +69,13 @@ describe('the OpenAPI 3.1 document', () => {
     }
   });
 
+  it('lists the accepted reel times, not any integer', () => {
+    const body = doc.paths['/api/projects']!.post!.requestBody!.content['application/json'].schema as { properties: Record<string, Json> };
+    expect(body.properties.reelTime!.enum).toEqual([20, 25, 30, 35, 40, 45, 55]);
+    expect(ajv.validate(body, { reelTime: 50 })).toBe(false);
+    expect(ajv.validate(body, { reelTime: 45 })).toBe(true);
+  });
+
   it("validates the server's real answers, customer, public and back-office", async () => {
     const cookie = customer;
     await call('GET', '/api/auth/user', {}, { cookie });

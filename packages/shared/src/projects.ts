@@ -22,7 +22,9 @@ export const aspectSchema = z.enum(ASPECT_RATIOS, { error: 'The aspect ratio mus
 export const reelTimeSchema = z
   .number()
   .int()
-  .refine((v) => (REEL_DURATIONS as readonly number[]).includes(v), { error: 'The reel time must be one of 20, 25, 30, 35, 40, 45 or 55 seconds.' });
+  .refine((v) => (REEL_DURATIONS as readonly number[]).includes(v), { error: 'The reel time must be one of 20, 25, 30, 35, 40, 45 or 55 seconds.' })
+  // The OpenAPI document lists the accepted values (a refinement alone would read as any integer).
+  .meta({ enum: [...REEL_DURATIONS] });
 export const currentStepSchema = z.number().int().min(1, { error: 'The step must be between 1 and 6.' }).max(6, { error: 'The step must be between 1 and 6.' });
 
 export const sceneSchema = z
