@@ -35,7 +35,7 @@ export * from './projects/project-service.ts';
 export * from './sharing/share-service.ts';
 export * from './storage/media-storage.ts';
 export * from './storage/local-disk-storage.ts';
-export * from './generation/generation-deps.ts';
+export * from './app-deps.ts';
 export * from './generation/generation-jobs.ts';
 export * from './generation/generation-service.ts';
 export * from './generation/run-generation-job.ts';

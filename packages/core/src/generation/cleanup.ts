@@ -1,4 +1,4 @@
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 /** Removes what a deleted project leaves outside the database: its stored media folder. */
 export function projectCleanup(deps: Pick<AppDeps, 'storage' | 'logger'>) {

@@ -13,7 +13,7 @@ import { assertReelTime, loadEntitlements, renderSettings } from '../billing/ent
 import { assertFinalWithinPlan } from './plan-check.ts';
 import { retakeReturnedCredit } from './credit-return.ts';
 import { recordGenerationCost } from './generation-costs.ts';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { parseJobInput, type JobInputs } from './job-inputs.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';

@@ -1,7 +1,7 @@
 import type { GenerationKind } from '@reelsmith/db';
 import type { CostSink } from '@reelsmith/media';
 import type { Project } from '@reelsmith/shared';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ProjectChange } from './project-update.ts';
 
 export interface JobContext {

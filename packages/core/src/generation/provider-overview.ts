@@ -2,7 +2,7 @@
 // days of provider costs (by price source too) and the providers out of credit now.
 import { listProvidersOutOfCredit } from '@reelsmith/db';
 import type { AdminProviders } from '@reelsmith/shared';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 const DAY_MS = 86_400_000;
 

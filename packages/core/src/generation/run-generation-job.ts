@@ -2,7 +2,7 @@ import type { GenerationKind } from '@reelsmith/db';
 import { isProviderError, providerErrorMessage } from '@reelsmith/media';
 import { AppError } from '@reelsmith/shared';
 import { capabilityOfStep, recordGenerationCost } from './generation-costs.ts';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { finaliseFailedJob } from './finalise-failed-job.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';

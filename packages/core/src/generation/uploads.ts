@@ -5,7 +5,7 @@ import { findOwnedProject } from '../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../projects/project-media.ts';
 import { mediaUrl } from '../storage/media-storage.ts';
 import { projectKey } from './artifact-key.ts';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { runGeneration } from './generation-service.ts';
 import type { GenerationJobView } from './generation-jobs.ts';
 import { changeProject } from './project-update.ts';

@@ -4,7 +4,7 @@ import { AppError, generationMessages } from '@reelsmith/shared';
 import { mediaUrl } from '../storage/media-storage.ts';
 import { artifactHash } from './artifact-key.ts';
 import { recordGenerationCost } from './generation-costs.ts';
-import type { AppDeps } from './generation-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { withWorkDir } from './work-dir.ts';
 

@@ -1,7 +1,7 @@
 import type { GenerationKind } from '@reelsmith/db';
 import type { MediaEngine, ProviderSummary } from '@reelsmith/media';
-import type { BillingDeps } from '../billing/billing-deps.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
+import type { BillingDeps } from './billing/billing-deps.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
 
 /** Puts a generation job on the durable queue; answers the queue's job id. */
 export interface JobQueue {
