@@ -16,6 +16,22 @@ export const base = tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
   },
+  // SQL lives in packages/db's repositories: no query builder or sql`` anywhere else. Tests and benchmarks
+  // set up and inspect state directly; packages/core is exempt until its queries have moved (issue 17).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'Queries belong in a packages/db repository: call a repository function here.',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Queries belong in a packages/db repository: call a repository function here.' },
+      ],
+    },
+  },
   // Command-line entry points and benchmarks talk to a terminal.
   { files: ['**/cli/**', '**/bench/**', '**/support/**'], rules: { 'no-console': 'off' } },
 );
@@ -37,5 +53,8 @@ export const browserApp = tseslint.config(...base, {
     ],
   },
 });
+
+/** packages/db itself, benchmarks (they seed data as tests do), and packages/core until its queries move into repositories (issue 17). */
+export const queriesAllowed = [{ files: ['**/*.ts'], rules: { 'no-restricted-syntax': 'off' } }];
 
 export default base;

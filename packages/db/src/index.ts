@@ -6,4 +6,5 @@ export * from './repositories/user-sessions.ts';
 export * from './repositories/provider-credit-states.ts';
 export * from './repositories/payment-locks.ts';
 export * from './repositories/media-owners.ts';
+export * from './repositories/health.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';
