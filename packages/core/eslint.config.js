@@ -1,4 +1,7 @@
 import base, { queriesAllowed } from '@reelsmith/eslint-config';
 
-// Core still writes most of its own queries: they move into packages/db repositories next (issue 17).
-export default [...base, ...queriesAllowed];
+// Core's queries are moving into packages/db repositories (issue 17). The folders listed here still
+// hold their own; every other folder is held to the rule (no query builder outside packages/db).
+const stillWritingQueries = ['src/admin/**', 'src/billing/**', 'src/email/**', 'src/generation/**', 'src/projects/**', 'src/seed/**'];
+
+export default [...base, ...queriesAllowed.map((c) => ({ ...c, files: stillWritingQueries }))];

@@ -7,4 +7,7 @@ export * from './repositories/provider-credit-states.ts';
 export * from './repositories/payment-locks.ts';
 export * from './repositories/media-owners.ts';
 export * from './repositories/health.ts';
+export * from './repositories/audit-logs.ts';
+export * from './repositories/system-settings.ts';
+export * from './repositories/shares.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

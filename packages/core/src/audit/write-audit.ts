@@ -1,4 +1,4 @@
-import type { AuditSeverity, Executor } from '@reelsmith/db';
+import { insertAuditLog, type AuditSeverity, type Executor } from '@reelsmith/db';
 
 export interface AuditEntry {
   action: string;
@@ -14,18 +14,15 @@ export interface AuditEntry {
 
 /** Appends an audit entry; pass the transaction of the change so both commit or neither does. */
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_logs')
-    .values({
-      action: entry.action,
-      severity: entry.severity ?? 'info',
-      user_type: entry.userType,
-      admin_id: entry.adminId ?? null,
-      admin_email: entry.adminEmail ?? null,
-      ip_address: entry.ipAddress ?? null,
-      resource_type: entry.resourceType ?? null,
-      resource_id: entry.resourceId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+  await insertAuditLog(db, {
+    action: entry.action,
+    severity: entry.severity ?? 'info',
+    user_type: entry.userType,
+    admin_id: entry.adminId ?? null,
+    admin_email: entry.adminEmail ?? null,
+    ip_address: entry.ipAddress ?? null,
+    resource_type: entry.resourceType ?? null,
+    resource_id: entry.resourceId ?? null,
+    details: JSON.stringify(entry.details ?? {}),
+  });
 }

@@ -6,6 +6,7 @@ import {
   insertSession,
   insertUser,
   lockIdentity,
+  touchSession,
   updateUserIdentity,
   type Executor,
   type IdentityInput,
@@ -121,7 +122,7 @@ export async function resolveCustomerSession(deps: CoreDeps, token: string | und
     return { state: 'suspended' };
   }
   if (now.getTime() - found.session.last_activity_at.getTime() > touchIntervalMs) {
-    await deps.db.updateTable('user_sessions').set({ last_activity_at: now }).where('id', '=', found.session.id).execute();
+    await touchSession(deps.db, found.session.id, now);
   }
   return { state: 'active', user: found.user, sessionId: found.session.id };
 }

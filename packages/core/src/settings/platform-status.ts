@@ -1,5 +1,5 @@
 import { featureSettingsSchema } from '@reelsmith/shared';
-import type { Executor } from '@reelsmith/db';
+import { findSystemSetting, type Executor } from '@reelsmith/db';
 
 export const maintenanceMessage = 'Reelsmith is down for maintenance. Please try again later.';
 
@@ -11,8 +11,7 @@ export interface PlatformStatus {
 
 /** The feature switches only (one small read, made on every customer call for maintenance mode). */
 export async function readPlatformStatus(db: Executor): Promise<PlatformStatus> {
-  const row = await db.selectFrom('system_settings').select('value').where('key', '=', 'features').executeTakeFirst();
-  const parsed = featureSettingsSchema.safeParse(row?.value ?? {});
+  const parsed = featureSettingsSchema.safeParse((await findSystemSetting(db, 'features')) ?? {});
   const features = parsed.success ? parsed.data : featureSettingsSchema.parse({});
   return { maintenanceMode: features.maintenanceMode, registrationEnabled: features.registrationEnabled, projectSharingEnabled: features.projectSharingEnabled };
 }

@@ -1,5 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, isProjectFinished, shareMessages, type PublicShare } from '@reelsmith/shared';
+import {
+  findShareOfProject,
+  findShareWithProject,
+  hasRecentShareView,
+  incrementShareViews,
+  insertShareIfAbsent,
+  insertShareView,
+  lockShare,
+  shareViews,
+} from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { findOwnedProject, readAssets, readScenes } from '../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../projects/project-media.ts';
@@ -25,13 +35,7 @@ export async function createShare(deps: CoreDeps, userId: string, projectId: str
   if (project.share) return { shortId: project.share.shortId, views: project.share.views, path: `/s/${project.share.shortId}` };
   if (!isProjectFinished(project)) throw new AppError('CONFLICT', shareMessages.notFinished);
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const inserted = await deps.db
-      .insertInto('shares')
-      .values({ project_id: project.id, short_id: newShortId() })
-      .onConflict((oc) => oc.doNothing())
-      .returning(['short_id', 'views'])
-      .executeTakeFirst();
-    const share = inserted ?? (await deps.db.selectFrom('shares').select(['short_id', 'views']).where('project_id', '=', project.id).executeTakeFirst());
+    const share = (await insertShareIfAbsent(deps.db, project.id, newShortId())) ?? (await findShareOfProject(deps.db, project.id));
     if (share) return { shortId: share.short_id, views: share.views, path: `/s/${share.short_id}` };
   }
   throw new Error('could not allocate a share id');
@@ -39,12 +43,7 @@ export async function createShare(deps: CoreDeps, userId: string, projectId: str
 
 async function findShare(deps: CoreDeps, shortId: string) {
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(shortId)) throw new AppError('NOT_FOUND', shareMessages.notFound);
-  const row = await deps.db
-    .selectFrom('shares as s')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
-    .select(['s.id as shareId', 's.short_id', 's.views', 's.created_at as shared_at', 's.is_public', 'p.title', 'p.aspect', 'p.reel_time', 'p.scenes', 'p.assets', 'p.created_at', 'p.user_id'])
-    .where('s.short_id', '=', shortId)
-    .executeTakeFirst();
+  const row = await findShareWithProject(deps.db, shortId);
   if (!row || !row.is_public) throw new AppError('NOT_FOUND', shareMessages.notFound);
   return row;
 }
@@ -105,32 +104,9 @@ export async function recordShareView(
   const viewerKey = createHash('sha256').update(`${viewer.ip ?? '-'}|${viewer.userAgent ?? '-'}`).digest('hex');
   return deps.db.transaction().execute(async (trx) => {
     // Lock the share so two requests from one viewer cannot both count.
-    await trx.selectFrom('shares').select('id').where('id', '=', share.shareId).forUpdate().execute();
-    const recent = await trx
-      .selectFrom('share_view_log')
-      .select('window_start')
-      .where('share_id', '=', share.shareId)
-      .where('viewer_key', '=', viewerKey)
-      .where('window_start', '>', new Date(now.getTime() - VIEW_WINDOW_MS))
-      .executeTakeFirst();
-    const fresh = recent
-      ? undefined
-      : await trx
-          .insertInto('share_view_log')
-          .values({ share_id: share.shareId, viewer_key: viewerKey, window_start: now })
-          .onConflict((oc) => oc.doNothing())
-          .returning('share_id')
-          .executeTakeFirst();
-    if (!fresh) {
-      const current = await trx.selectFrom('shares').select('views').where('id', '=', share.shareId).executeTakeFirstOrThrow();
-      return { views: current.views, counted: false };
-    }
-    const updated = await trx
-      .updateTable('shares')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('id', '=', share.shareId)
-      .returning('views')
-      .executeTakeFirstOrThrow();
-    return { views: updated.views, counted: true };
+    await lockShare(trx, share.shareId);
+    const counted = !(await hasRecentShareView(trx, share.shareId, viewerKey, new Date(now.getTime() - VIEW_WINDOW_MS))) && (await insertShareView(trx, share.shareId, viewerKey, now));
+    if (!counted) return { views: await shareViews(trx, share.shareId), counted: false };
+    return { views: await incrementShareViews(trx, share.shareId), counted: true };
   });
 }

@@ -1,0 +1,13 @@
+import type { SettingsKey } from '../schema.ts';
+import type { Executor } from './users.ts';
+
+/** Every stored settings group, by key. */
+export function listSystemSettings(db: Executor): Promise<{ key: SettingsKey; value: unknown }[]> {
+  return db.selectFrom('system_settings').select(['key', 'value']).execute();
+}
+
+/** One stored settings group's value, or undefined when it was never saved. */
+export async function findSystemSetting(db: Executor, key: SettingsKey): Promise<unknown> {
+  const row = await db.selectFrom('system_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
