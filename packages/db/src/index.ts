@@ -10,4 +10,5 @@ export * from './repositories/health.ts';
 export * from './repositories/audit-logs.ts';
 export * from './repositories/system-settings.ts';
 export * from './repositories/shares.ts';
+export * from './repositories/projects.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

@@ -1,4 +1,4 @@
-import type { Executor } from '@reelsmith/db';
+import { findProjectRow, listProjectRows, type Executor, type ProjectRow } from '@reelsmith/db';
 import {
   AppError,
   normaliseStatus,
@@ -13,11 +13,6 @@ import {
   type Scene,
 } from '@reelsmith/shared';
 import { z } from 'zod';
-
-const projectColumns = [
-  'p.id', 'p.user_id', 'p.title', 'p.status', 'p.aspect', 'p.reel_time', 'p.current_step', 'p.scenes', 'p.params', 'p.assets',
-  'p.last_error', 'p.created_at', 'p.updated_at', 's.short_id', 's.views',
-] as const;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,13 +110,7 @@ export function readAssets(value: unknown, onDrop: DropListener = warnDropped): 
   return read.ok ? (read.value as ProjectAssets) : {};
 }
 
-function query(db: Executor) {
-  return db.selectFrom('projects as p').leftJoin('shares as s', 's.project_id', 'p.id').select(projectColumns);
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
-
-export function toProject(row: Row): Project {
+export function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
     title: row.title,
@@ -142,14 +131,12 @@ export function toProject(row: Row): Project {
 /** One of the customer's projects; anyone else's, or a malformed id, reads exactly as missing. */
 export async function findOwnedProject(db: Executor, userId: string, id: string, options: { lock?: boolean } = {}): Promise<Project> {
   if (!uuid.test(id)) throw new AppError('NOT_FOUND', projectMessages.notFound);
-  let q = query(db).where('p.id', '=', id).where('p.user_id', '=', userId);
-  if (options.lock) q = q.forUpdate('p');
-  const row = await q.executeTakeFirst();
+  const row = await findProjectRow(db, userId, id, options);
   if (!row) throw new AppError('NOT_FOUND', projectMessages.notFound);
   return toProject(row);
 }
 
 export async function listOwnedProjects(db: Executor, userId: string): Promise<Project[]> {
-  const rows = await query(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').limit(500).execute();
+  const rows = await listProjectRows(db, userId, 500);
   return rows.map(toProject);
 }

@@ -12,6 +12,7 @@ import {
 } from '@reelsmith/shared';
 import type { z } from 'zod';
 import type { createProjectInputSchema, patchProjectInputSchema, updateProjectInputSchema } from '@reelsmith/shared';
+import { deleteOwnedProjectRow, insertProject, updateProjectRow } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { consumeVideoCredit } from '../billing/usage.ts';
 import { assertReelTimeAllowed, loadEntitlements, qualityRefusal } from '../billing/entitlements.ts';
@@ -44,21 +45,17 @@ export async function createProject(deps: CoreDeps, userId: string, input: Creat
     const reelTime = input.reelTime ?? (isFree ? DEFAULT_REEL_TIME_FREE : DEFAULT_REEL_TIME_PAID);
     await assertReelTimeAllowed(deps, userId, reelTime, trx);
     const aspect = input.aspect ?? DEFAULT_ASPECT;
-    const row = await trx
-      .insertInto('projects')
-      .values({
-        user_id: userId,
-        title: input.title ?? DEFAULT_PROJECT_TITLE,
-        aspect,
-        reel_time: reelTime,
-        params: JSON.stringify({ aspect }),
-        industry: null,
-        last_error: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    deps.logger.info({ userId, projectId: row.id }, 'project created');
-    return findOwnedProject(trx, userId, row.id);
+    const projectId = await insertProject(trx, {
+      user_id: userId,
+      title: input.title ?? DEFAULT_PROJECT_TITLE,
+      aspect,
+      reel_time: reelTime,
+      params: JSON.stringify({ aspect }),
+      industry: null,
+      last_error: null,
+    });
+    deps.logger.info({ userId, projectId }, 'project created');
+    return findOwnedProject(trx, userId, projectId);
   });
 }
 
@@ -95,20 +92,16 @@ export async function updateProject(deps: CoreDeps, userId: string, input: Updat
     // Saved scenes move a new project on to the voiceover step.
     if (scenes && scenes.length > 0 && input.currentStep === undefined && step < 2) step = 2;
     const params: ProjectParams = input.params ? { ...project.params, ...input.params } : project.params;
-    await trx
-      .updateTable('projects')
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(scenes ? { scenes: JSON.stringify(scenes) } : {}),
-        ...(input.reelTime !== undefined ? { reel_time: input.reelTime } : {}),
-        current_step: step,
-        // Only what the request changes is written back, so a field dropped on reading is not lost for good.
-        ...(input.params ? { params: JSON.stringify(params) } : {}),
-        ...(input.assets ? { assets: JSON.stringify(assets) } : {}),
-        status: deriveStatus(scenes ?? project.scenes, assets),
-      })
-      .where('id', '=', project.id)
-      .execute();
+    await updateProjectRow(trx, project.id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(scenes ? { scenes: JSON.stringify(scenes) } : {}),
+      ...(input.reelTime !== undefined ? { reel_time: input.reelTime } : {}),
+      current_step: step,
+      // Only what the request changes is written back, so a field dropped on reading is not lost for good.
+      ...(input.params ? { params: JSON.stringify(params) } : {}),
+      ...(input.assets ? { assets: JSON.stringify(assets) } : {}),
+      status: deriveStatus(scenes ?? project.scenes, assets),
+    });
     return findOwnedProject(trx, userId, project.id);
   });
 }
@@ -134,17 +127,13 @@ export async function patchProject(deps: CoreDeps, userId: string, input: PatchP
       avatar.selected = input.selectedAvatar;
     }
     const params: ProjectParams = input.aspect ? { ...project.params, aspect: input.aspect } : project.params;
-    await trx
-      .updateTable('projects')
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.aspect ? { aspect: input.aspect } : {}),
-        ...(input.aspect ? { params: JSON.stringify(params) } : {}),
-        ...(input.assets?.avatar?.uploaded || input.selectedAvatar !== undefined ? { assets: JSON.stringify(assets) } : {}),
-        status: deriveStatus(project.scenes, assets),
-      })
-      .where('id', '=', project.id)
-      .execute();
+    await updateProjectRow(trx, project.id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.aspect ? { aspect: input.aspect } : {}),
+      ...(input.aspect ? { params: JSON.stringify(params) } : {}),
+      ...(input.assets?.avatar?.uploaded || input.selectedAvatar !== undefined ? { assets: JSON.stringify(assets) } : {}),
+      status: deriveStatus(project.scenes, assets),
+    });
     return findOwnedProject(trx, userId, project.id);
   });
 }
@@ -157,9 +146,8 @@ export interface ProjectCleanup {
 /** Deletes a project with its share (by cascade) and, through the cleanup hook, its media and jobs. */
 export async function deleteProject(deps: CoreDeps, userId: string, id: string, cleanup?: ProjectCleanup): Promise<{ id: string; deleted: true }> {
   const project = await findOwnedProject(deps.db, userId, id);
-  const deleted = await deps.db.deleteFrom('projects').where('id', '=', project.id).where('user_id', '=', userId).executeTakeFirst();
   // A parallel delete got there first: this one deleted nothing, so it reads as missing.
-  if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', projectMessages.notFound);
+  if ((await deleteOwnedProjectRow(deps.db, userId, project.id)) === 0) throw new AppError('NOT_FOUND', projectMessages.notFound);
   await cleanup?.(project.id);
   deps.logger.info({ userId, projectId: project.id }, 'project deleted');
   return { id: project.id, deleted: true };
