@@ -11,4 +11,6 @@ export * from './repositories/audit-logs.ts';
 export * from './repositories/system-settings.ts';
 export * from './repositories/shares.ts';
 export * from './repositories/projects.ts';
+export * from './repositories/email-logs.ts';
+export * from './repositories/email-templates.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

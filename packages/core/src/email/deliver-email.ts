@@ -1,4 +1,4 @@
-import type { EmailSendStatus, Executor } from '@reelsmith/db';
+import { claimEmailDelivery, findEmailLog, insertEmailLog, updateEmailLog, type EmailSendStatus, type Executor } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
 import { emailDisabledMessage, resolveSmtp, senderMissingMessage, smtpNotConfiguredMessage, type SmtpConfig } from './smtp-config.ts';
@@ -29,26 +29,21 @@ export interface DeliveryResult {
 
 /** Step one of every send: the rendered message is logged as pending before any delivery is tried. */
 export async function logPendingEmail(db: Executor, mail: OutgoingEmail): Promise<string> {
-  const row = await db
-    .insertInto('email_logs')
-    .values({
-      recipient_email: mail.to,
-      subject: mail.subject,
-      email_type: mail.emailType,
-      template_id: mail.templateId,
-      user_id: mail.userId,
-      send_status: 'pending',
-      html_content: mail.html,
-      text_content: mail.text,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertEmailLog(db, {
+    recipient_email: mail.to,
+    subject: mail.subject,
+    email_type: mail.emailType,
+    template_id: mail.templateId,
+    user_id: mail.userId,
+    send_status: 'pending',
+    html_content: mail.html,
+    text_content: mail.text,
+  });
 }
 
 export async function logFailedEmail(db: Executor, mail: OutgoingEmail, error: string): Promise<string> {
   const id = await logPendingEmail(db, mail);
-  await db.updateTable('email_logs').set({ send_status: 'failed', error_message: error }).where('id', '=', id).execute();
+  await updateEmailLog(db, id, { send_status: 'failed', error_message: error });
   return id;
 }
 
@@ -62,11 +57,7 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
   const settings = await readSystemSettings(deps);
   const smtp = resolveSmtp(settings.email, deps.smtpFallback);
   const record = async (status: EmailSendStatus, error: string | null, messageId: string | null = null): Promise<DeliveryResult> => {
-    await deps.db
-      .updateTable('email_logs')
-      .set({ send_status: status, error_message: error, message_id: messageId, ...(status === 'sent' ? { sent_at: deps.clock.now() } : {}) })
-      .where('id', '=', logId)
-      .execute();
+    await updateEmailLog(deps.db, logId, { send_status: status, error_message: error, message_id: messageId, ...(status === 'sent' ? { sent_at: deps.clock.now() } : {}) });
     // Never the SMTP credentials: only where it went and what happened.
     const log = { logId, to: mail.to, emailType: mail.emailType, status, error };
     if (status === 'sent') deps.logger.info(log, 'e-mail sent');
@@ -76,15 +67,9 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
   };
   if (smtp.state !== 'ready') return record('failed', smtp.state === 'disabled' ? emailDisabledMessage : smtpNotConfiguredMessage);
   if (!smtp.config.from) return record('failed', senderMissingMessage);
-  const claimed = await deps.db
-    .updateTable('email_logs')
-    .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1) }))
-    .where('id', '=', logId)
-    .where('send_status', '=', 'pending')
-    .returning('delivery_attempts')
-    .executeTakeFirst();
-  if (!claimed) {
-    const row = await deps.db.selectFrom('email_logs').select(['send_status', 'error_message']).where('id', '=', logId).executeTakeFirst();
+  const attempt = await claimEmailDelivery(deps.db, logId);
+  if (attempt === undefined) {
+    const row = await findEmailLog(deps.db, logId);
     return { logId, status: row?.send_status ?? 'failed', error: row?.error_message ?? null };
   }
   const transport = (deps.smtpTransports ?? sharedSmtpTransports).get(smtp.config);
@@ -95,7 +80,6 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
   } catch (err) {
     // A refused recipient or message is a bounce; set-up errors and temporary refusals are failures.
     const { kind, status, message } = classifySmtpFailure(err);
-    const attempt = claimed.delivery_attempts;
     if (kind === 'temporary' && deps.emailRetries && attempt < emailRetryPolicy.maxAttempts) {
       const delay = retryDelaySeconds(attempt, deps.emailRetries.baseDelaySeconds);
       const result = await record('pending', `${message}; trying again in ${delay} s (attempt ${attempt} of ${emailRetryPolicy.maxAttempts})`);
@@ -108,7 +92,7 @@ export async function deliverLoggedEmail(deps: EmailDeps, logId: string, mail: O
 
 /** A queued retry: offers a still-pending logged message again, rebuilt from its log row. */
 export async function redeliverLoggedEmail(deps: EmailDeps, logId: string): Promise<DeliveryResult | null> {
-  const row = await deps.db.selectFrom('email_logs').selectAll().where('id', '=', logId).executeTakeFirst();
+  const row = await findEmailLog(deps.db, logId);
   if (!row || row.send_status !== 'pending') return null;
   const mail: OutgoingEmail = {
     to: row.recipient_email,

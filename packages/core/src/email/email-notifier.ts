@@ -1,3 +1,4 @@
+import { findProjectTitle, findTransactionForEmail, findUserById } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
 import type { EmailDeps } from './deliver-email.ts';
@@ -22,7 +23,7 @@ function money(cents: number, currency: string): string {
 }
 
 async function customer(deps: CoreDeps, userId: string) {
-  return deps.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  return findUserById(deps.db, userId);
 }
 
 export function createEmailNotifier(deps: NotifierDeps): BackgroundEmailNotifier {
@@ -55,11 +56,7 @@ export function createEmailNotifier(deps: NotifierDeps): BackgroundEmailNotifier
   }
 
   async function payment(templateName: 'payment_receipt' | 'payment_failed', transactionId: string): Promise<void> {
-    const tx = await deps.db
-      .selectFrom('transactions')
-      .select(['user_id', 'amount_cents', 'currency', 'description', 'transaction_date', 'stripe_receipt_url'])
-      .where('id', '=', transactionId)
-      .executeTakeFirst();
+    const tx = await findTransactionForEmail(deps.db, transactionId);
     if (!tx) return;
     await sendToUser(templateName, tx.user_id, {
       amount: money(tx.amount_cents, tx.currency),
@@ -74,7 +71,7 @@ export function createEmailNotifier(deps: NotifierDeps): BackgroundEmailNotifier
     welcome: (userId) => inBackground('welcome', () => sendToUser('welcome', userId, {})),
     projectComplete: (userId, projectId) =>
       inBackground('project_complete', async () => {
-        const project = await deps.db.selectFrom('projects').select(['title']).where('id', '=', projectId).executeTakeFirst();
+        const project = await findProjectTitle(deps.db, projectId);
         await sendToUser('project_complete', userId, { projectTitle: project?.title ?? 'Your project', projectUrl: `${app}/project/${projectId}` });
       }),
     paymentSucceeded: (transactionId) => inBackground('payment_receipt', () => payment('payment_receipt', transactionId)),

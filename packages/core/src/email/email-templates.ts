@@ -1,4 +1,13 @@
-import type { Executor } from '@reelsmith/db';
+import {
+  emailTemplateNameTaken,
+  findEmailTemplateRowByName,
+  insertEmailTemplateRow,
+  listEmailTemplateRows,
+  lockEmailTemplateRow,
+  updateEmailTemplateRow,
+  type EmailTemplateRow,
+  type Executor,
+} from '@reelsmith/db';
 import {
   AppError,
   emailTemplateInputSchema,
@@ -13,19 +22,7 @@ import type { CoreDeps } from '../deps.ts';
 import type { AdminActor } from '../admin/admin-actor.ts';
 import { sanitizeTemplateHtml } from './sanitize-template-html.ts';
 
-const templateColumns = ['id', 'name', 'subject', 'description', 'html_content', 'text_content', 'is_active', 'created_at', 'updated_at'] as const;
-
-type TemplateRow = {
-  id: string;
-  name: string;
-  subject: string;
-  description: string | null;
-  html_content: string;
-  text_content: string;
-  is_active: boolean;
-  created_at: Date;
-  updated_at: Date;
-};
+type TemplateRow = EmailTemplateRow;
 
 function toTemplate(row: TemplateRow): EmailTemplate {
   return {
@@ -48,25 +45,16 @@ export function likePattern(term: string): string {
 
 export async function listEmailTemplates(deps: Pick<CoreDeps, 'db'>, raw: EmailTemplateListInput): Promise<EmailTemplateList> {
   const input = emailTemplateListInputSchema.parse(raw);
-  let query = deps.db.selectFrom('email_templates');
-  if (input.search) {
-    const pattern = likePattern(input.search);
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('subject', 'ilike', pattern)]));
-  }
-  const [rows, count] = await Promise.all([
-    query
-      .select(templateColumns)
-      .orderBy('name')
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { templates: rows.map(toTemplate), total: Number(count.total) };
+  const { rows, total } = await listEmailTemplateRows(
+    deps.db,
+    { pattern: input.search ? likePattern(input.search) : undefined },
+    { limit: input.limit, offset: (input.page - 1) * input.limit },
+  );
+  return { templates: rows.map(toTemplate), total };
 }
 
 export function findEmailTemplateByName(db: Executor, name: string): Promise<TemplateRow | undefined> {
-  return db.selectFrom('email_templates').select(templateColumns).where('name', '=', name.trim().toLowerCase()).executeTakeFirst();
+  return findEmailTemplateRowByName(db, name.trim().toLowerCase());
 }
 
 const duplicateName = (name: string) => new AppError('CONFLICT', `A template named "${name}" already exists.`);
@@ -93,7 +81,7 @@ export async function createEmailTemplate(deps: CoreDeps, actor: AdminActor, raw
   try {
     return await deps.db.transaction().execute(async (trx) => {
       if (await findEmailTemplateByName(trx, values.name)) throw duplicateName(values.name);
-      const row = await trx.insertInto('email_templates').values(values).returning(templateColumns).executeTakeFirstOrThrow();
+      const row = await insertEmailTemplateRow(trx, values);
       await writeAudit(trx, {
         action: 'email_template_create',
         userType: 'admin',
@@ -117,16 +105,10 @@ export async function updateEmailTemplate(deps: CoreDeps, actor: AdminActor, id:
   const values = templateValues(raw);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('email_templates').select(templateColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+      const before = await lockEmailTemplateRow(trx, id);
       if (!before) throw new AppError('NOT_FOUND', 'Template not found');
-      const clash = await trx.selectFrom('email_templates').select('id').where('name', '=', values.name).where('id', '!=', id).executeTakeFirst();
-      if (clash) throw duplicateName(values.name);
-      const row = await trx
-        .updateTable('email_templates')
-        .set(values)
-        .where('id', '=', id)
-        .returning(templateColumns)
-        .executeTakeFirstOrThrow();
+      if (await emailTemplateNameTaken(trx, values.name, id)) throw duplicateName(values.name);
+      const row = await updateEmailTemplateRow(trx, id, values);
       const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => before[k] !== values[k]);
       await writeAudit(trx, {
         action: 'email_template_update',

@@ -39,3 +39,8 @@ export async function deleteOwnedProjectRow(db: Executor, userId: string, id: st
   const deleted = await db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** A project's title, whoever owns it (for a notification about it). */
+export function findProjectTitle(db: Executor, id: string): Promise<{ title: string } | undefined> {
+  return db.selectFrom('projects').select(['title']).where('id', '=', id).executeTakeFirst();
+}
