@@ -13,4 +13,6 @@ export * from './repositories/shares.ts';
 export * from './repositories/projects.ts';
 export * from './repositories/email-logs.ts';
 export * from './repositories/email-templates.ts';
+export * from './repositories/admins.ts';
+export * from './repositories/plans.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

@@ -1,3 +1,4 @@
+import { findMainAdminEmail, insertAdminIfAbsent } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 
@@ -18,29 +19,21 @@ export async function ensureMainAdmin(
   deps: CoreDeps,
   credentials: { email: string | undefined; password: string | undefined },
 ): Promise<MainAdminResult> {
-  const existing = await deps.db.selectFrom('admins').select(['email']).where('is_main', '=', true).executeTakeFirst();
-  if (existing) return { email: existing.email, created: false };
+  const existing = await findMainAdminEmail(deps.db);
+  if (existing) return { email: existing, created: false };
   const email = (credentials.email ?? DEFAULT_MAIN_ADMIN_EMAIL).toLowerCase();
   const password = credentials.password ?? generatePassword();
   // Several processes starting at once on a new database race here: the first insert wins, the
   // others read what it made.
-  const inserted = await deps.db
-    .insertInto('admins')
-    .values({
-      email,
-      password_hash: await hashPassword(password),
-      first_name: 'Main',
-      last_name: 'Admin',
-      role: 'superadmin',
-      is_main: true,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const winner = await deps.db.selectFrom('admins').select(['email']).where('is_main', '=', true).executeTakeFirst();
-    return { email: winner?.email ?? email, created: false };
-  }
+  const inserted = await insertAdminIfAbsent(deps.db, {
+    email,
+    password_hash: await hashPassword(password),
+    first_name: 'Main',
+    last_name: 'Admin',
+    role: 'superadmin',
+    is_main: true,
+  });
+  if (!inserted) return { email: (await findMainAdminEmail(deps.db)) ?? email, created: false };
   deps.logger.info({ email }, 'main admin created');
   return credentials.password ? { email, created: true } : { email, created: true, generatedPassword: password };
 }

@@ -1,3 +1,4 @@
+import { insertUserIfAbsent } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { startFreeSubscription } from '../billing/subscriptions.ts';
 
@@ -5,12 +6,7 @@ export const DEMO_CUSTOMER_EMAIL = 'demo@reelsmith.local';
 
 /** A demo customer to sign in as on the development sign-in page; created once. */
 export async function seedDemoCustomer(deps: CoreDeps): Promise<{ email: string; created: boolean }> {
-  const result = await deps.db
-    .insertInto('users')
-    .values({ email: DEMO_CUSTOMER_EMAIL, first_name: 'Demo', last_name: 'Customer', google_sub: null, profile_image_url: null, stripe_customer_id: null })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (result) await startFreeSubscription(deps.db, result.id, deps.clock.now());
-  return { email: DEMO_CUSTOMER_EMAIL, created: Boolean(result) };
+  const userId = await insertUserIfAbsent(deps.db, { email: DEMO_CUSTOMER_EMAIL, first_name: 'Demo', last_name: 'Customer' });
+  if (userId) await startFreeSubscription(deps.db, userId, deps.clock.now());
+  return { email: DEMO_CUSTOMER_EMAIL, created: Boolean(userId) };
 }

@@ -1,3 +1,4 @@
+import { upsertPlanByCode } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { planCatalogue } from '../billing/plan-catalogue.ts';
 
@@ -19,8 +20,7 @@ export async function seedPlans(deps: CoreDeps): Promise<number> {
       sort_order: plan.sortOrder,
       stripe_price_id: null,
     };
-    const { stripe_price_id: _keep, code: _code, ...update } = row;
-    await deps.db.insertInto('plans').values(row).onConflict((oc) => oc.column('code').doUpdateSet(update)).execute();
+    await upsertPlanByCode(deps.db, row);
   }
   return planCatalogue.length;
 }

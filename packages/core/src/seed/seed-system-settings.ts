@@ -1,4 +1,5 @@
 import { DAILY_VIDEO_CAP, defaultSystemSettings, settingsGroups } from '@reelsmith/shared';
+import { insertSystemSettingIfAbsent } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 
 /**
@@ -9,10 +10,6 @@ import type { CoreDeps } from '../deps.ts';
 export async function seedSystemSettings(deps: CoreDeps): Promise<void> {
   for (const group of settingsGroups) {
     const value = group === 'general' ? { ...defaultSystemSettings.general, maxVideosPerDay: DAILY_VIDEO_CAP } : defaultSystemSettings[group];
-    await deps.db
-      .insertInto('system_settings')
-      .values({ key: group, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await insertSystemSettingIfAbsent(deps.db, group, value);
   }
 }

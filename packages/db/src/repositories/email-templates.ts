@@ -60,3 +60,8 @@ export function insertEmailTemplateRow(db: Executor, values: EmailTemplateValues
 export function updateEmailTemplateRow(db: Executor, id: string, values: EmailTemplateValues): Promise<EmailTemplateRow> {
   return db.updateTable('email_templates').set(values).where('id', '=', id).returning(templateColumns).executeTakeFirstOrThrow();
 }
+
+/** Adds a template unless one has its name (an admin's edits are kept). */
+export async function insertEmailTemplateIfAbsent(db: Executor, values: Omit<EmailTemplateValues, 'is_active'>): Promise<void> {
+  await db.insertInto('email_templates').values(values).onConflict((oc) => oc.column('name').doNothing()).execute();
+}

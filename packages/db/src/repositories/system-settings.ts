@@ -11,3 +11,8 @@ export async function findSystemSetting(db: Executor, key: SettingsKey): Promise
   const row = await db.selectFrom('system_settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
+
+/** Stores a settings group unless it was saved before. */
+export async function insertSystemSettingIfAbsent(db: Executor, key: SettingsKey, value: unknown): Promise<void> {
+  await db.insertInto('system_settings').values({ key, value: JSON.stringify(value) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+}

@@ -84,3 +84,14 @@ export async function dailyVideoCount(db: Executor, userId: string, day: string)
     .executeTakeFirst();
   return row?.videos ?? 0;
 }
+
+/** Inserts a customer unless the e-mail is taken; answers the new id or undefined. */
+export async function insertUserIfAbsent(db: Executor, values: { email: string; first_name: string | null; last_name: string | null }): Promise<string | undefined> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...values, google_sub: null, profile_image_url: null, stripe_customer_id: null })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
