@@ -15,4 +15,5 @@ export * from './repositories/email-logs.ts';
 export * from './repositories/email-templates.ts';
 export * from './repositories/admins.ts';
 export * from './repositories/plans.ts';
+export * from './repositories/generation-jobs.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';
