@@ -16,4 +16,7 @@ export * from './repositories/email-templates.ts';
 export * from './repositories/admins.ts';
 export * from './repositories/plans.ts';
 export * from './repositories/generation-jobs.ts';
+export * from './repositories/generation-costs.ts';
+export * from './repositories/credit-returns.ts';
+export * from './repositories/voices.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

@@ -1,7 +1,6 @@
 // A failed paid step gives the customer's video credit back (once per project); starting the paid
 // step again for that project takes it again, so a returned credit cannot buy a free video.
-import { sql } from 'kysely';
-import type { Executor } from '@reelsmith/db';
+import { insertCreditReturn, lockOpenCreditReturn, lockSubscriptionWithUsage, lockUserSubscriptions, markCreditRetaken, uncountVideo, type Executor } from '@reelsmith/db';
 import { getCurrentSubscription } from '../billing/subscriptions.ts';
 import { countVideo, refuseVideo } from '../billing/usage.ts';
 import type { CoreDeps } from '../deps.ts';
@@ -10,23 +9,11 @@ export const CREDIT_RETURNED_NOTE = 'Your video credit has been returned.';
 
 /** Gives back one video credit for the project unless it already was; answers whether it did. */
 export async function returnVideoCredit(trx: Executor, input: { userId: string; projectId: string; jobId: string; reason: string }): Promise<boolean> {
-  const sub = await trx
-    .selectFrom('subscriptions')
-    .select(['id', 'documents_used'])
-    .where('user_id', '=', input.userId)
-    .where('documents_used', '>', 0)
-    .orderBy('created_at', 'desc')
-    .forUpdate()
-    .executeTakeFirst();
+  const sub = await lockSubscriptionWithUsage(trx, input.userId);
   if (!sub) return false;
-  const inserted = await trx
-    .insertInto('credit_returns')
-    .values({ project_id: input.projectId, user_id: input.userId, subscription_id: sub.id, job_id: input.jobId, reason: input.reason.slice(0, 500) })
-    .onConflict((oc) => oc.column('project_id').where('retaken_at', 'is', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertCreditReturn(trx, { project_id: input.projectId, user_id: input.userId, subscription_id: sub.id, job_id: input.jobId, reason: input.reason.slice(0, 500) });
   if (!inserted) return false;
-  await trx.updateTable('subscriptions').set({ documents_used: sql`GREATEST(documents_used - 1, 0)` }).where('id', '=', sub.id).execute();
+  await uncountVideo(trx, sub.id);
   return true;
 }
 
@@ -35,14 +22,14 @@ export async function returnVideoCredit(trx: Executor, input: { userId: string; 
  * plan's quota and the daily cap apply as for a new video; the project-count limit does not).
  */
 export async function retakeReturnedCredit(deps: CoreDeps, trx: Executor, userId: string, projectId: string): Promise<boolean> {
-  const returned = await trx.selectFrom('credit_returns').select('id').where('project_id', '=', projectId).where('retaken_at', 'is', null).forUpdate().executeTakeFirst();
+  const returned = await lockOpenCreditReturn(trx, projectId);
   if (!returned) return false;
-  await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
+  await lockUserSubscriptions(trx, userId);
   const current = await getCurrentSubscription(deps, userId, trx);
   const reason = current.createBlockedReason;
   // The project already exists: only the project-count limit does not apply to taking its credit again.
   if (!current.subscriptionId || (reason && reason !== 'project_limit')) refuseVideo(reason && reason !== 'project_limit' ? reason : 'no_subscription');
   await countVideo(deps, trx, userId, current.subscriptionId, { newProject: false });
-  await trx.updateTable('credit_returns').set({ retaken_at: deps.clock.now() }).where('id', '=', returned.id).execute();
+  await markCreditRetaken(trx, returned.id, deps.clock.now());
   return true;
 }

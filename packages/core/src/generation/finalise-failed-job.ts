@@ -1,4 +1,4 @@
-import type { GenerationKind } from '@reelsmith/db';
+import { updateProjectRow, type GenerationKind } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { CREDIT_RETURNED_NOTE, returnVideoCredit } from './credit-return.ts';
 import { lockGenerationJob, markJobDead } from './generation-jobs.ts';
@@ -48,7 +48,7 @@ export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock'>, jo
     const message = creditReturned ? `${failure.message} ${CREDIT_RETURNED_NOTE}` : failure.message;
     await markJobDead(trx, row.id, deps.clock.now(), message);
     // The project keeps its last good state and shows a readable error.
-    await trx.updateTable('projects').set({ last_error: message }).where('id', '=', row.project_id).execute();
+    await updateProjectRow(trx, row.project_id, { last_error: message });
     return { finalised: true, creditReturned, message };
   });
 }

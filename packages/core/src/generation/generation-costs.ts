@@ -1,6 +1,6 @@
 // Each paid provider call's cost, stored as it happens (a failed job still cost what it spent), with
 // where its price came from; a recorded charge also shows the provider has credit again.
-import type { Executor, GenerationKind } from '@reelsmith/db';
+import { insertGenerationCost, listJobCostRows, type Executor, type GenerationKind } from '@reelsmith/db';
 import type { Capability, PriceSource, ProviderCost } from '@reelsmith/media';
 import type { CoreDeps } from '../deps.ts';
 import { noteProviderCharged } from './provider-credit.ts';
@@ -21,21 +21,18 @@ export interface CostTarget {
 }
 
 export async function recordGenerationCost(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger'>, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
-  await deps.db
-    .insertInto('generation_costs')
-    .values({
-      job_id: target.jobId,
-      project_id: target.projectId,
-      user_id: target.userId,
-      capability,
-      provider: cost.provider,
-      model: cost.model,
-      unit: cost.unit,
-      quantity: cost.quantity,
-      amount_usd: cost.amountUsd,
-      price_source: cost.priceSource,
-    })
-    .execute();
+  await insertGenerationCost(deps.db, {
+    job_id: target.jobId,
+    project_id: target.projectId,
+    user_id: target.userId,
+    capability,
+    provider: cost.provider,
+    model: cost.model,
+    unit: cost.unit,
+    quantity: cost.quantity,
+    amount_usd: cost.amountUsd,
+    price_source: cost.priceSource,
+  });
   await noteProviderCharged(deps, cost.provider);
 }
 
@@ -45,12 +42,7 @@ export interface JobCost extends ProviderCost {
 }
 
 export async function listJobCosts(db: Executor, jobId: string): Promise<JobCost[]> {
-  const rows = await db
-    .selectFrom('generation_costs')
-    .select(['capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'price_source', 'created_at'])
-    .where('job_id', '=', jobId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await listJobCostRows(db, jobId);
   return rows.map((r) => ({
     capability: r.capability,
     provider: r.provider,

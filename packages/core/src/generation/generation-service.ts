@@ -1,4 +1,4 @@
-import type { GenerationKind } from '@reelsmith/db';
+import { findOpenJobId, setJobQueueId, updateProjectRow, type GenerationKind } from '@reelsmith/db';
 import {
   AppError,
   generationMessages,
@@ -57,7 +57,7 @@ async function saveScenes(
       assertReelTime(await loadEntitlements(deps, userId, trx), reelTime);
       return change(p);
     });
-    await trx.updateTable('projects').set({ reel_time: reelTime }).where('id', '=', projectId).execute();
+    await updateProjectRow(trx, projectId, { reel_time: reelTime });
     return findOwnedProject(trx, userId, projectId);
   });
 }
@@ -125,19 +125,12 @@ export async function suggestAvatarPrompt(
 export async function startGeneration<K extends GenerationKind>(deps: AppDeps, userId: string, projectId: string, kind: K, raw: JobInputs[K]): Promise<GenerationJobView> {
   const input: Record<string, unknown> = parseJobInput(kind, raw);
   await findOwnedProject(deps.db, userId, projectId);
-  const open = await deps.db
-    .selectFrom('generation_jobs')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('kind', '=', kind)
-    .where('status', 'in', ['queued', 'running', 'failed'])
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (open) return toJobView((await findGenerationJob(deps.db, open.id))!);
+  const open = await findOpenJobId(deps.db, projectId, kind);
+  if (open) return toJobView((await findGenerationJob(deps.db, open))!);
   const id = await insertGenerationJob(deps.db, { projectId, userId, kind, input });
   const queueId = await deps.jobs.enqueue(kind, id);
-  await deps.db.updateTable('generation_jobs').set({ queue_job_id: queueId }).where('id', '=', id).execute();
-  await deps.db.updateTable('projects').set({ last_error: null }).where('id', '=', projectId).execute();
+  await setJobQueueId(deps.db, id, queueId);
+  await updateProjectRow(deps.db, projectId, { last_error: null });
   return toJobView((await findGenerationJob(deps.db, id))!);
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '@reelsmith/db';
+import { findLatestSucceededResult, type Executor } from '@reelsmith/db';
 import { AppError, type Project, type Quality } from '@reelsmith/shared';
 import { assertReelTime, renderSettings, type Entitlements } from '../billing/entitlements.ts';
 
@@ -10,16 +10,7 @@ export const watermarkRequiredMessage = 'Your plan adds a watermark to videos. G
  * finished render job recorded them (server-written; the project's params are the customer's to edit).
  */
 export async function renderedSceneSettings(db: Executor, projectId: string): Promise<{ quality: Quality; watermark: boolean } | null> {
-  const row = await db
-    .selectFrom('generation_jobs')
-    .select('result')
-    .where('project_id', '=', projectId)
-    .where('kind', '=', 'videos')
-    .where('status', '=', 'succeeded')
-    .orderBy('finished_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const result = (row?.result ?? null) as { quality?: unknown; watermark?: unknown } | null;
+  const result = (await findLatestSucceededResult(db, projectId, 'videos')) as { quality?: unknown; watermark?: unknown } | null;
   if (!result || (result.quality !== 'standard' && result.quality !== 'high') || typeof result.watermark !== 'boolean') return null;
   return { quality: result.quality, watermark: result.watermark };
 }

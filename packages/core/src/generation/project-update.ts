@@ -1,4 +1,4 @@
-import type { Executor } from '@reelsmith/db';
+import { updateProjectRow, type Executor } from '@reelsmith/db';
 import type { Project, ProjectAssets, ProjectParams, Scene } from '@reelsmith/shared';
 import { findOwnedProject } from '../projects/project-rows.ts';
 import { deriveStatus } from './project-status.ts';
@@ -27,18 +27,14 @@ export async function changeProject(
   const next = await change(project);
   const scenes = next.scenes ?? project.scenes;
   const assets = next.assets ?? project.assets;
-  await db
-    .updateTable('projects')
-    .set({
-      ...(next.assets ? { assets: JSON.stringify(next.assets) } : {}),
-      ...(next.scenes ? { scenes: JSON.stringify(next.scenes) } : {}),
-      ...(next.params ? { params: JSON.stringify(next.params) } : {}),
-      ...(next.currentStep !== undefined ? { current_step: next.currentStep } : {}),
-      ...(next.lastError !== undefined ? { last_error: next.lastError } : {}),
-      ...(next.aspect ? { aspect: next.aspect } : {}),
-      status: deriveStatus(scenes, assets),
-    })
-    .where('id', '=', projectId)
-    .execute();
+  await updateProjectRow(db, projectId, {
+    ...(next.assets ? { assets: JSON.stringify(next.assets) } : {}),
+    ...(next.scenes ? { scenes: JSON.stringify(next.scenes) } : {}),
+    ...(next.params ? { params: JSON.stringify(next.params) } : {}),
+    ...(next.currentStep !== undefined ? { current_step: next.currentStep } : {}),
+    ...(next.lastError !== undefined ? { last_error: next.lastError } : {}),
+    ...(next.aspect ? { aspect: next.aspect } : {}),
+    status: deriveStatus(scenes, assets),
+  });
   return findOwnedProject(db, userId, projectId);
 }

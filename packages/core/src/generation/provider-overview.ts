@@ -1,6 +1,6 @@
 // The back-office view of the AI providers: which one serves each capability (no keys), the last 30
 // days of provider costs (by price source too) and the providers out of credit now.
-import { listProvidersOutOfCredit } from '@reelsmith/db';
+import { countCreditReturnsSince, listProvidersOutOfCredit, summariseCostsSince } from '@reelsmith/db';
 import type { AdminProviders } from '@reelsmith/shared';
 import type { AppDeps } from '../app-deps.ts';
 
@@ -10,24 +10,8 @@ export async function getProviderOverview(deps: AppDeps): Promise<AdminProviders
   const summary = deps.providers;
   const since = new Date(deps.clock.now().getTime() - 30 * DAY_MS);
   const [rows, returned, outOfCredit] = await Promise.all([
-    deps.db
-      .selectFrom('generation_costs')
-      .select((eb) => [
-        'provider',
-        'model',
-        'unit',
-        'price_source',
-        eb.fn.countAll<string>().as('calls'),
-        eb.fn.sum<string>('quantity').as('quantity'),
-        eb.fn.sum<string>('amount_usd').as('amount_usd'),
-      ])
-      .where('created_at', '>=', since)
-      .groupBy(['provider', 'model', 'unit', 'price_source'])
-      .orderBy('provider')
-      .orderBy('model')
-      .orderBy('price_source')
-      .execute(),
-    deps.db.selectFrom('credit_returns').select((eb) => eb.fn.countAll<string>().as('n')).where('returned_at', '>=', since).executeTakeFirstOrThrow(),
+    summariseCostsSince(deps.db, since),
+    countCreditReturnsSince(deps.db, since),
     listProvidersOutOfCredit(deps.db),
   ]);
   return {
@@ -46,7 +30,7 @@ export async function getProviderOverview(deps: AppDeps): Promise<AdminProviders
       amountUsd: Math.round(Number(r.amount_usd) * 1e6) / 1e6,
       priceSource: r.price_source,
     })),
-    creditsReturnedLast30Days: Number(returned.n),
+    creditsReturnedLast30Days: returned,
     outOfCredit: outOfCredit.map((r) => ({ provider: r.provider, since: r.out_of_credit_since, lastSeenAt: r.last_out_of_credit_at })),
   };
 }

@@ -1,6 +1,6 @@
 // Copies the TTS provider's voice library into the voices table: every listed voice upserted, the
 // ones no longer listed marked inactive (never deleted: saved projects keep their voice id).
-import type { Database } from '@reelsmith/db';
+import { deactivateVoicesNotIn, upsertVoiceRows, type Database } from '@reelsmith/db';
 import type { ListedVoice } from '@reelsmith/media';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../deps.ts';
@@ -45,37 +45,11 @@ async function upsertVoices(trx: Transaction<Database>, provider: string, voices
     is_active: true,
     synced_at: syncedAt,
   }));
-  await trx
-    .insertInto('voices')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['provider', 'provider_voice_id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        gender: eb.ref('excluded.gender'),
-        age: eb.ref('excluded.age'),
-        situation: eb.ref('excluded.situation'),
-        language: eb.ref('excluded.language'),
-        accent: eb.ref('excluded.accent'),
-        description: eb.ref('excluded.description'),
-        emoji: eb.ref('excluded.emoji'),
-        preview_url: eb.ref('excluded.preview_url'),
-        sort_order: eb.ref('excluded.sort_order'),
-        is_active: true,
-        synced_at: eb.ref('excluded.synced_at'),
-      })),
-    )
-    .execute();
+  await upsertVoiceRows(trx, rows);
 }
 
 async function deactivateUnlisted(trx: Transaction<Database>, provider: string, listedIds: string[], syncedAt: Date): Promise<number> {
-  const result = await trx
-    .updateTable('voices')
-    .set({ is_active: false, synced_at: syncedAt })
-    .where('provider', '=', provider)
-    .where('is_active', '=', true)
-    .where('provider_voice_id', 'not in', listedIds)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return deactivateVoicesNotIn(trx, provider, listedIds, syncedAt);
 }
 
 /**

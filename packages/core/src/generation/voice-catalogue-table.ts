@@ -1,14 +1,12 @@
 // The voice catalogue read from the voices table (what the sync wrote): active voices, filtered like
 // the local catalogue, held in memory briefly so the wizard's lookups do not each hit the database.
-import type { Database } from '@reelsmith/db';
+import { findVoiceRow, listActiveVoiceRows, type Database } from '@reelsmith/db';
 import { LocalVoiceCatalogue, type Voice, type VoiceCatalogue, type VoiceFilter } from '@reelsmith/media';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 
 export const TABLE_VOICE_CACHE_MS = 60_000;
 
-const columns = ['provider_voice_id', 'name', 'gender', 'age', 'situation', 'language', 'accent', 'description', 'emoji', 'preview_url'] as const;
-
-type VoiceRow = Pick<Selectable<Database['voices']>, (typeof columns)[number]>;
+type VoiceRow = NonNullable<Awaited<ReturnType<typeof findVoiceRow>>>;
 
 function toVoice(row: VoiceRow): Voice {
   return {
@@ -47,12 +45,7 @@ export class TableVoiceCatalogue implements VoiceCatalogue {
   async get(id: string): Promise<Voice | undefined> {
     const active = await (await this.#active()).get(id);
     if (active) return active;
-    const row = await this.#db
-      .selectFrom('voices')
-      .select(columns)
-      .where('provider', '=', this.#provider)
-      .where('provider_voice_id', '=', id)
-      .executeTakeFirst();
+    const row = await findVoiceRow(this.#db, this.#provider, id);
     return row ? toVoice(row) : undefined;
   }
 
@@ -63,14 +56,7 @@ export class TableVoiceCatalogue implements VoiceCatalogue {
 
   async #active(): Promise<LocalVoiceCatalogue> {
     if (this.#cached && this.#now() - this.#cached.at < this.#cacheMs) return this.#cached.active;
-    const rows = await this.#db
-      .selectFrom('voices')
-      .select(columns)
-      .where('provider', '=', this.#provider)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('name')
-      .execute();
+    const rows = await listActiveVoiceRows(this.#db, this.#provider);
     this.#cached = { at: this.#now(), active: new LocalVoiceCatalogue(rows.map(toVoice)) };
     return this.#cached.active;
   }

@@ -106,3 +106,34 @@ export type GenerationJobRow = NonNullable<Awaited<ReturnType<typeof findGenerat
 export function listLatestJobRows(db: Executor, projectId: string, limit: number): Promise<GenerationJobRow[]> {
   return db.selectFrom('generation_jobs').select(jobColumns).where('project_id', '=', projectId).orderBy('created_at', 'desc').limit(limit).execute();
 }
+
+/** The result the project's last succeeded job of this kind recorded, or null. */
+export async function findLatestSucceededResult(db: Executor, projectId: string, kind: GenerationKind): Promise<unknown> {
+  const row = await db
+    .selectFrom('generation_jobs')
+    .select('result')
+    .where('project_id', '=', projectId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'succeeded')
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.result ?? null;
+}
+
+/** The project's newest job of this kind that is queued, running or waiting for its retry. */
+export async function findOpenJobId(db: Executor, projectId: string, kind: GenerationKind): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('generation_jobs')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running', 'failed'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function setJobQueueId(db: Executor, id: string, queueJobId: string | null): Promise<void> {
+  await db.updateTable('generation_jobs').set({ queue_job_id: queueJobId }).where('id', '=', id).execute();
+}
