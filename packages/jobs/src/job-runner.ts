@@ -88,7 +88,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue {
   }
 
   async retryEmailLater(logId: string, delaySeconds: number): Promise<void> {
-    // The retry offers the message only while its log row is still pending, so a repeated job sends nothing twice.
+    // The retry offers the message only while its log row is still pending: a job run again after the mail went out sends nothing.
     await this.boss.send(EMAIL_RETRY_QUEUE, { logId }, { startAfter: Math.max(1, Math.round(delaySeconds)) });
   }
 

@@ -16,14 +16,8 @@ export interface EmailTemplateRow {
   updated_at: Date;
 }
 
-export interface EmailTemplateValues {
-  name: string;
-  subject: string;
-  description: string | null;
-  html_content: string;
-  text_content: string;
-  is_active: boolean;
-}
+/** What a template's editor sets (the row without its id and timestamps). */
+export type EmailTemplateValues = Omit<EmailTemplateRow, 'id' | 'created_at' | 'updated_at'>;
 
 /** Templates by name, optionally those whose name or subject matches an ILIKE pattern; with the total. */
 export async function listEmailTemplateRows(db: Executor, filter: { pattern?: string | undefined }, page: { limit: number; offset: number }): Promise<{ rows: EmailTemplateRow[]; total: number }> {
