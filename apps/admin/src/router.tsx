@@ -1,8 +1,7 @@
+import { CenteredLoader, RouteError } from '@reelsmith/ui';
 import { createBrowserRouter } from 'react-router';
-import { CenteredLoader } from './components/centered-loader.tsx';
 import { RequireAdmin } from './features/auth/require-admin.tsx';
 import { adminBasePath } from './lib/admin-paths.ts';
-import { RouteError } from './routes/route-error.tsx';
 
 // Spec §2 admin route table, under the /admin basename. Every screen's code is split out.
 export const router = createBrowserRouter(

@@ -1,9 +1,8 @@
+import { CenteredLoader, RouteError } from '@reelsmith/ui';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/app-layout.tsx';
-import { CenteredLoader } from './components/centered-loader.tsx';
 import { RequireSignedIn } from './features/auth/require-signed-in.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
-import { RouteError } from './routes/route-error.tsx';
 
 // Spec §2 route table. Every page's code is split out; '/' splits landing and dashboard itself.
 // /auth/google, /auth/logout and /api/login are server routes, reached only by full navigation.

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { CenteredLoader, Logo } from '@reelsmith/ui';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useAdminSession } from '../features/auth/admin-session.ts';
@@ -7,9 +8,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { createAdminTrpcClient, TRPCProvider } from '../lib/trpc.ts';
 import { AdminAccount } from './admin-account.tsx';
 import { adminNavItems } from './admin-nav-items.ts';
-import { CenteredLoader } from './centered-loader.tsx';
 import classes from './admin-layout.module.css';
-import { AdminLogo } from './logo.tsx';
 
 /** The shared layout of every signed-in admin screen: header, sidebar (a drawer on small screens) and content; screens below it may use tRPC. */
 export function AdminLayout() {
@@ -39,7 +38,7 @@ export function AdminLayout() {
               aria-expanded={navOpened}
               aria-controls="admin-navigation"
             />
-            <AdminLogo />
+            <Logo tag="Admin" size="sm" />
           </Group>
         </AppShell.Header>
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
+import { ApiError } from '@reelsmith/ui/api';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect } from 'react';
-import { AdminApiError } from './admin-api-error.ts';
 
 // One place for toast styling, so every screen's success and failure messages look alike.
 export function notifyError(title: string, message: string): void {
@@ -14,7 +14,7 @@ export function notifySuccess(title: string, message: string): void {
 
 /** The server's message of a failed tRPC or REST call, else the fallback (network errors, unknown throws). */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError || error instanceof AdminApiError) {
+  if (error instanceof TRPCClientError || error instanceof ApiError) {
     const message = (error as Error).message.trim();
     // A fetch that never reached the server surfaces the browser's own wording.
     if (message && message !== 'Failed to fetch' && !message.startsWith('NetworkError')) return message;
@@ -29,7 +29,7 @@ export function notifyFailure(title: string, error: unknown, fallback: string): 
 
 /** Whether the failure is the expired session, which session-expiry.ts already announces. */
 export function isUnauthorized(error: unknown): boolean {
-  if (error instanceof AdminApiError) return error.status === 401;
+  if (error instanceof ApiError) return error.status === 401;
   if (error instanceof TRPCClientError) {
     const data = (error as TRPCClientError<never>).data as { httpStatus?: number } | undefined;
     return data?.httpStatus === 401;

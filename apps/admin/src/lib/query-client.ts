@@ -1,18 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { createAppQueryClient } from '@reelsmith/ui/api';
 
-// As in the customer app: nothing is retried or refetched on focus; screens opt in to polling (spec §9).
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
-        staleTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
-
-export const queryClient = createQueryClient();
+// As in the customer app (spec §9); a 401 on a tRPC call ends the session in trpc.ts's link instead.
+export const queryClient = createAppQueryClient();

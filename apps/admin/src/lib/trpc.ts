@@ -1,4 +1,5 @@
 import type { AppRouter } from '@reelsmith/api';
+import { answersUnauthorized } from '@reelsmith/ui/api';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
@@ -27,21 +28,4 @@ export function createAdminTrpcClient() {
       }),
     ],
   });
-}
-
-/** A 401, or a batch (207 multi-status) in which one call answered 401. */
-async function answersUnauthorized(response: Response): Promise<boolean> {
-  if (response.status === 401) return true;
-  if (response.status !== 207) return false;
-  try {
-    const items = (await response.clone().json()) as unknown;
-    return Array.isArray(items) && items.some((item) => hasHttpStatus(item, 401));
-  } catch {
-    return false;
-  }
-}
-
-function hasHttpStatus(item: unknown, status: number): boolean {
-  const error = (item as { error?: { json?: { data?: { httpStatus?: unknown } } } } | null)?.error;
-  return error?.json?.data?.httpStatus === status;
 }

@@ -1,8 +1,8 @@
 import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LogoMark } from '@reelsmith/ui';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { LogoMark } from '../components/logo.tsx';
 import { hasLoginFields, loginAdmin, loginFailureMessage, missingFieldsNotice } from '../features/auth/admin-login.ts';
 import { saveAdminSession, useAdminSession } from '../features/auth/admin-session.ts';
 import { isLeavingPage } from '../lib/admin-paths.ts';

@@ -1,4 +1,5 @@
 import { ActionIcon, Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Logo } from '@reelsmith/ui';
 import { IconChevronDown, IconFolders, IconLogout, IconPlus, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { displayName, initials, type CurrentUserResponse } from '../features/auth/current-user.ts';
@@ -7,7 +8,6 @@ import { useStartProject } from '../features/projects/use-start-project.ts';
 import { brand } from '../lib/brand.ts';
 import { serverRoutes } from '../lib/server-routes.ts';
 import { HeaderBar, headerClasses } from './header-bar.tsx';
-import { Logo } from './logo.tsx';
 
 /** The signed-in header: Projects, Create, Pricing and the account menu (spec §2 'Top navigation'). */
 export function AppHeader({ user }: { user: CurrentUserResponse }) {
@@ -18,7 +18,7 @@ export function AppHeader({ user }: { user: CurrentUserResponse }) {
   return (
     <HeaderBar>
       <Group gap="sm" wrap="nowrap">
-        <Logo />
+        <Logo to="/" />
         <Text size="sm" c="dimmed" className={headerClasses.tagline} visibleFrom="lg">
           {brand.tagline}
         </Text>

@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
+import { Logo } from '@reelsmith/ui';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 import { UpgradeDialogProvider } from '../features/billing/upgrade-dialog-provider.tsx';
 import { MaintenanceGate } from '../features/maintenance/maintenance-gate.tsx';
 import { HeaderBar } from './header-bar.tsx';
-import { Logo } from './logo.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
@@ -15,7 +15,7 @@ const AppHeader = lazy(() => import('./app-header.tsx').then((module) => ({ defa
 function PlainHeader() {
   return (
     <HeaderBar>
-      <Logo />
+      <Logo to="/" />
     </HeaderBar>
   );
 }

@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createAppTheme } from '@reelsmith/ui';
 import { useState, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
-import { theme } from '../lib/theme.ts';
 import { createAppTrpcClient, TRPCProvider } from '../lib/trpc.ts';
+
+// Spec §9: tooltips open after 700 ms (Tooltip.Group adds the 300 ms skip delay where tooltips sit together).
+const theme = createAppTheme({ tooltipOpenDelay: 700 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(createAppTrpcClient);

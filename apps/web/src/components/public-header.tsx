@@ -1,10 +1,10 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { Logo } from '@reelsmith/ui';
 import { Link, useLocation } from 'react-router';
 import { serverRoutes } from '../lib/server-routes.ts';
 import { HeaderBar, headerClasses } from './header-bar.tsx';
 import { landingSections } from './landing-sections.ts';
-import { Logo } from './logo.tsx';
 
 const mobileMenuId = 'public-mobile-menu';
 
@@ -38,7 +38,7 @@ export function PublicHeader() {
 
   return (
     <HeaderBar below={mobileMenu}>
-      <Logo />
+      <Logo to="/" />
       <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
         {landingSections.map((section) => (
           <a key={section.id} href={sectionHref(section.id)} className={headerClasses.navLink}>

@@ -1,9 +1,9 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LogoMark } from '@reelsmith/ui';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { brand, telHref } from '../lib/brand.ts';
 import classes from './site-footer.module.css';
-import { LogoMark } from './logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

@@ -1,8 +1,10 @@
 // The company details shown in the footer and on support lines; overridable per deployment through Vite env.
+import { productName } from '@reelsmith/ui';
+
 const env = import.meta.env;
 
 export const brand = {
-  productName: 'Reelsmith',
+  productName,
   tagline: 'AI talking-avatar videos in 30 seconds',
   companyLegalName: env.VITE_COMPANY_LEGAL_NAME || 'Reelsmith Labs, Inc.',
   companyAddress: env.VITE_COMPANY_ADDRESS || '548 Market St, Suite 300, San Francisco, CA 94104',

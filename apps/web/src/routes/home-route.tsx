@@ -1,5 +1,5 @@
+import { CenteredLoader } from '@reelsmith/ui';
 import { lazy, Suspense, useEffect } from 'react';
-import { CenteredLoader } from '../components/centered-loader.tsx';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 
 const loadLandingPage = () => import('../features/landing/landing-page.tsx');

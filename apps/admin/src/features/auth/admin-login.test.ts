@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AdminApiError, type AdminFetch } from '../../lib/admin-api.ts';
+import { ApiError, type ApiFetch } from '@reelsmith/ui/api';
 import { hasLoginFields, loginAdmin, loginFailureMessage, parseLoginAnswer } from './admin-login.ts';
 
 const admin = { id: 'a1', email: 'root@example.com', firstName: 'Root', lastName: 'User', role: 'superadmin', isActive: true };
@@ -14,7 +14,7 @@ describe('hasLoginFields', () => {
 
 describe('loginAdmin', () => {
   it('posts the trimmed e-mail and the password without a bearer token', async () => {
-    const fetcher = vi.fn(() => Promise.resolve({ token: 'tok', admin })) as unknown as AdminFetch & ReturnType<typeof vi.fn>;
+    const fetcher = vi.fn(() => Promise.resolve({ token: 'tok', admin })) as unknown as ApiFetch & ReturnType<typeof vi.fn>;
     await expect(loginAdmin({ email: ' root@example.com ', password: ' pw ' }, fetcher)).resolves.toEqual({ token: 'tok', admin });
     expect(fetcher).toHaveBeenCalledWith('/api/admin/login', {
       method: 'POST',
@@ -34,8 +34,8 @@ describe('parseLoginAnswer', () => {
 
 describe('loginFailureMessage', () => {
   it('shows the server message, else a network hint', () => {
-    expect(loginFailureMessage(new AdminApiError(401, 'Invalid email or password', null))).toBe('Invalid email or password');
-    expect(loginFailureMessage(new AdminApiError(423, 'Account locked', null))).toBe('Account locked');
+    expect(loginFailureMessage(new ApiError(401, 'Invalid email or password', null))).toBe('Invalid email or password');
+    expect(loginFailureMessage(new ApiError(423, 'Account locked', null))).toBe('Account locked');
     expect(loginFailureMessage(new TypeError('Failed to fetch'))).toMatch(/could not reach the server/i);
   });
 });

@@ -1,4 +1,5 @@
-import { AdminApiError, adminFetch, type AdminFetch } from '../../lib/admin-api.ts';
+import { ApiError, type ApiFetch } from '@reelsmith/ui/api';
+import { adminFetch } from '../../lib/admin-api.ts';
 import { parseAdminUser, type AdminUser } from './admin-user.ts';
 
 export interface AdminCredentials {
@@ -16,7 +17,7 @@ export function hasLoginFields(credentials: AdminCredentials): boolean {
 /** POST /api/admin/login without a bearer token; answers `{ token, admin }` (spec §7). */
 export async function loginAdmin(
   credentials: AdminCredentials,
-  fetcher: AdminFetch = adminFetch,
+  fetcher: ApiFetch = adminFetch,
 ): Promise<{ token: string; admin: AdminUser }> {
   const answer = await fetcher<unknown>('/api/admin/login', {
     method: 'POST',
@@ -40,7 +41,7 @@ const networkFailureMessage = 'Could not reach the server. Please check your con
 
 /** The toast text for a failed login: the server's message (401, 423, 4xx), else a network hint. */
 export function loginFailureMessage(error: unknown): string {
-  if (error instanceof AdminApiError) return error.message;
+  if (error instanceof ApiError) return error.message;
   // fetch rejects with a TypeError when the server cannot be reached.
   if (error instanceof Error && !(error instanceof TypeError)) return error.message;
   return networkFailureMessage;

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser as Customer } from '@reelsmith/shared';
+import { CenteredLoader } from '@reelsmith/ui';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { FetchError } from '../../components/fetch-error.tsx';
 import { TablePanel } from '../../components/table-panel.tsx';
 import { useAdminAbilities } from '../../lib/admin-role.ts';

@@ -1,6 +1,6 @@
+import { CenteredLoader } from '@reelsmith/ui';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { navigateToServer, serverRoutes } from '../../lib/server-routes.ts';
 import { useAuthState } from './use-current-user.ts';
 

@@ -10,7 +10,7 @@ import type { CurrentUserResponse } from './current-user.ts';
 export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => apiFetch<CurrentUserResponse>('/api/auth/user', { on401: 'returnNull', signal }),
+    queryFn: ({ signal }) => apiFetch<CurrentUserResponse>('/api/auth/user', { on401: 'return-null', signal }),
     retry: false,
   });
 }

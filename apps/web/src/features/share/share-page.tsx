@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Center, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { shareMessages } from '@reelsmith/shared';
+import { CenteredLoader } from '@reelsmith/ui';
 import { IconAlertCircle, IconCircleCheck, IconEye, IconLinkOff, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { brand, pageTitle } from '../../lib/brand.ts';
 import { formatDate } from '../../lib/format.ts';
 import { serverRoutes } from '../../lib/server-routes.ts';

@@ -1,7 +1,8 @@
 import type { AppRouter } from '@reelsmith/api';
+import { isReauthTrpcError } from '@reelsmith/ui/api';
 import { skipToken, useQueryClient } from '@tanstack/react-query';
 import { useSubscription, type inferOutput, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { forceReauth, isReauthTrpcError } from '../../lib/reauth.ts';
+import { forceReauth } from '../../lib/reauth.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 export type GenerationJob = inferOutput<TRPCOptionsProxy<AppRouter>['generation']['jobs']>[number];

@@ -36,11 +36,11 @@
 import { Alert, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { toUserMessage, type Project } from '@reelsmith/shared';
+import { CenteredLoader } from '@reelsmith/ui';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { CenteredLoader } from '../../components/centered-loader.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { errorFacts, httpStatusOf } from '../../lib/trpc-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';

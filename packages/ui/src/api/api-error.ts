@@ -1,11 +1,11 @@
-/** A non-OK answer: `message` is safe to show, `body` is the parsed (or raw) answer. */
-export class AdminApiError extends Error {
+/** A non-OK answer: `message` is what the user may read, `body` is the parsed (or raw) answer. */
+export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
 
   constructor(status: number, message: string, body: unknown) {
     super(message);
-    this.name = 'AdminApiError';
+    this.name = 'ApiError';
     this.status = status;
     this.body = body;
   }

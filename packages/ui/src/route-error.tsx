@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
 
-/** Shown when a screen throws or its code cannot be loaded (e.g. after a deploy). */
+/** A route's error boundary: shown when a page throws or its code cannot be loaded (e.g. after a deploy). */
 export function RouteError() {
   const error = useRouteError();
   const detail = error instanceof Error ? error.message : undefined;

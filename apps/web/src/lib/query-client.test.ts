@@ -1,23 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
-import { isReauthTrpcError } from './reauth.ts';
-import { errorFacts, httpStatusOf } from './trpc-errors.ts';
 
 /** The shape of a TRPCClientError as the server's error formatter fills it. */
 function trpcError(httpStatus: number, requiresReauth?: boolean): Error & { data: Record<string, unknown> } {
   return Object.assign(new Error('Session expired - please login again'), { data: { code: 'UNAUTHORIZED', httpStatus, requiresReauth } });
 }
-
-describe('isReauthTrpcError', () => {
-  it('is a 401 whose data asks for a new sign-in', () => {
-    expect(isReauthTrpcError(trpcError(401, true))).toBe(true);
-    expect(isReauthTrpcError(trpcError(401))).toBe(false);
-    expect(isReauthTrpcError(trpcError(403, true))).toBe(false);
-    expect(isReauthTrpcError(new Error('401'))).toBe(false);
-    expect(isReauthTrpcError(null)).toBe(false);
-  });
-});
 
 describe('the query client on a re-auth tRPC error', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -47,13 +35,5 @@ describe('the query client on a re-auth tRPC error', () => {
     await client.fetchQuery({ queryKey: ['projects.get'], queryFn: () => Promise.reject(trpcError(404)) }).catch(() => undefined);
     expect(client.getQueryData(queryKeys.currentUser)).toEqual({ id: 'u1' });
     expect(assign).not.toHaveBeenCalled();
-  });
-});
-
-describe('errorFacts', () => {
-  it('gives the shared message rules the text and the HTTP status of a tRPC error', () => {
-    expect(errorFacts(trpcError(401, true))).toEqual({ message: 'Session expired - please login again', status: 401 });
-    expect(httpStatusOf({ status: 429 })).toBe(429);
-    expect(errorFacts('plain')).toEqual({ message: 'plain', status: undefined });
   });
 });

@@ -1,0 +1,1 @@
+export { browserApp as default } from '@reelsmith/eslint-config';

@@ -1,0 +1,2 @@
+/** The product's name, as both apps show it. */
+export const productName = 'Reelsmith';
