@@ -15,5 +15,15 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   build: { outDir: 'dist', sourcemap: true },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    // Unit tests (*.test.ts) run in Node; component tests (*.test.tsx) in jsdom, with the UI kit's
+    // stand-ins for what Mantine asks of a browser (matchMedia, ResizeObserver) and a DOM cleanup.
+    projects: [
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['@reelsmith/ui/testing/setup'] },
+      },
+    ],
+  },
 });
