@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
       .values({ project_id: paid.projectId, user_id: paid.userId, kind: 'videos', input: JSON.stringify({}), status: 'running', attempts: 2 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const failure = { message: 'Rendering failed on our side. Please try again.', reason: 'test', ourFault: true };
+    const failure = { message: 'Rendering failed on our side. Please try again.', reason: 'generation_failed' as const, detail: 'test', ourFault: true };
     const results = await Promise.all([finaliseFailedJob(t.app.core, job.id, { ...failure, attempt: 2 }), finaliseFailedJob(t.app.core, job.id, failure)]);
     expect(results.map((r) => r.finalised).sort()).toEqual([false, true]);
     expect(results.filter((r) => r.creditReturned)).toHaveLength(1);
@@ -163,7 +163,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
       .values({ project_id: paid.projectId, user_id: paid.userId, kind: 'videos', input: JSON.stringify({}), status: 'running', attempts: 2 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const stale = await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'test', ourFault: true, attempt: 1 });
+    const stale = await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'generation_failed', detail: 'test', ourFault: true, attempt: 1 });
     expect(stale).toMatchObject({ finalised: false, creditReturned: false });
     expect(await t.db.db.selectFrom('generation_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'running' });
     expect(await paid.used()).toBe(1);
@@ -232,7 +232,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await projectMedia()).toEqual(projectBefore);
     expect(await jobRow(job.id)).toEqual({ status: 'running', attempts: 2, stage: 'Taken over' });
     // Nor does it finalise a failure over the newer attempt.
-    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: false });
+    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'generation_failed', detail: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: false });
     expect((await jobRow(job.id)).status).toBe('running');
   }, 60_000);
 
@@ -244,7 +244,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     const deadline = Date.now() + 10_000;
     while (calls.n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     // The queue gave up on it meanwhile (its time ran out): the dead letter finalises the same attempt.
-    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'Generation stopped after several attempts. Please try again.', reason: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: true });
+    expect(await finaliseFailedJob(t.app.core, job.id, { message: 'Generation stopped after several attempts. Please try again.', reason: 'generation_failed', detail: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: true });
     expect(await stale).toBe('skipped');
     expect((await jobRow(job.id)).status).toBe('dead');
     const after = await projectMedia();

@@ -14,7 +14,7 @@ import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 // and checkout pages), so a route added later is covered without editing this file.
 
 const NUL = '\u0000';
-const refusedBody = { error: controlCharacterMessage, message: controlCharacterMessage, code: 'BAD_REQUEST' };
+const refusedBody = { error: controlCharacterMessage, message: controlCharacterMessage, code: 'BAD_REQUEST', reason: 'invalid_input' };
 
 /** Every character the guard refuses, by name, and the ones text may hold. */
 const refusedCharacters: [string, string][] = [
@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds())('control characters in requests on %s', (kind
         continue;
       }
       expect.soft(res.statusCode, path).toBe(400);
-      expect.soft(res.json().error?.json, path).toMatchObject({ message: controlCharacterMessage, data: { code: 'BAD_REQUEST', httpStatus: 400, path } });
+      expect.soft(res.json().error?.json, path).toMatchObject({ message: controlCharacterMessage, data: { code: 'BAD_REQUEST', httpStatus: 400, path, reason: 'invalid_input' } });
     }
     // Batched, as the browser clients send them: every call of the batch carries the refusal.
     const queries = trpcProcedures.filter((p) => p.type === 'query').slice(0, 3).map((p) => p.path);

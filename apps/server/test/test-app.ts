@@ -64,7 +64,7 @@ export async function buildTestApp(
   };
   if (options.email) core.email = createEmailNotifier(core);
   if (options.work !== false) await jobs.work(core);
-  const app = Object.assign(await buildApp({ config, core, logger: createLogger('silent'), mediaSecret: testMediaSecret }), { core });
+  const app = Object.assign(await buildApp({ config, core, logger: createLogger(process.env['TEST_LOG_LEVEL'] ?? 'silent'), mediaSecret: testMediaSecret }), { core });
   await app.ready();
   return {
     app,

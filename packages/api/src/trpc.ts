@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { accountSuspendedMessage, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
-import { AppError, internalErrorMessage, sessionExpiredMessage } from '@reelsmith/shared';
+import { AppError, internalErrorMessage, reasonForStatus, reasonOfIssues, sessionExpiredMessage, type Reason } from '@reelsmith/shared';
 import type { ApiContext } from './context.ts';
 
 function describeZodError(error: ZodError): string {
@@ -46,6 +46,8 @@ const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
     const hidden = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError && error.cause.details?.maintenance === true);
     const message = error.cause instanceof ZodError ? describeZodError(error.cause) : hidden ? internalErrorMessage : shape.message;
     const details = error.cause instanceof AppError ? error.cause.details : undefined;
+    const reason: Reason =
+      error.cause instanceof AppError ? error.cause.reason : error.cause instanceof ZodError ? reasonOfIssues(error.cause.issues) : (reasonForStatus(shape.data.httpStatus) ?? 'internal');
     return {
       ...shape,
       message,
@@ -53,6 +55,7 @@ const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
+        reason,
         requiresReauth: error.code === 'UNAUTHORIZED' ? true : undefined,
         details,
       },
@@ -83,7 +86,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }
   }
   // Maintenance mode (a back-office setting): customers may still ask who they are (auth.*), nothing else.
   if (!path.startsWith('auth.') && (await ctx.platformStatus()).maintenanceMode) {
-    throw new AppError('SERVICE_UNAVAILABLE', maintenanceMessage, { maintenance: true });
+    throw new AppError('SERVICE_UNAVAILABLE', maintenanceMessage, { maintenance: true, reason: 'maintenance' });
   }
   return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
 });

@@ -190,6 +190,8 @@ export interface GenerationJobsTable {
   input: Json<Record<string, unknown>>;
   result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   error: string | null;
+  /** The stable reason code of `error` (packages/shared reasons.ts), set with it. */
+  error_reason: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   queue_job_id: string | null;
   created_at: CreatedAt;

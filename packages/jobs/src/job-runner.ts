@@ -129,7 +129,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue {
     await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
       const parsed = payloadSchema.safeParse(job?.data);
       if (!parsed.success) return;
-      const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'the job queue gave up on it (dead letter)', ourFault: true });
+      const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'generation_failed', detail: 'the job queue gave up on it (dead letter)', ourFault: true });
       if (done.finalised) this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
     });
   }

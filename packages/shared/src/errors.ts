@@ -1,5 +1,8 @@
-// Errors are defined once: a code, a message safe to show the user, and one table from code to
-// HTTP status used by tRPC, the REST shims and the server's error handler alike.
+// Errors are defined once: a code, a message safe to show the user, a stable reason the browser maps
+// to the spec's copy (reasons.ts), and one table from code to HTTP status used by tRPC, the REST
+// shims and the server's error handler alike.
+
+import { reasonForStatus, type Reason } from './reasons.ts';
 
 export const httpStatusByCode = {
   BAD_REQUEST: 400,
@@ -22,16 +25,23 @@ export type AppErrorCode = keyof typeof httpStatusByCode;
 export const internalErrorMessage = 'Something went wrong on our side. Please try again.';
 export const sessionExpiredMessage = 'Session expired - please login again';
 
+/** Client-safe fields an AppError adds to its answer; `reason` picks the browser's copy. */
+export type AppErrorDetails = { reason?: Reason | undefined } & Record<string, unknown>;
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  /** Why it failed, stable for clients: the given reason, else the general one of the status. */
+  readonly reason: Reason;
   /** Extra, client-safe fields merged into the error body (for example requiresReauth). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: AppErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: AppErrorCode, message: string, details?: AppErrorDetails) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.details = details;
+    const { reason, ...rest } = details ?? {};
+    this.reason = reason ?? reasonForStatus(httpStatusByCode[code]) ?? 'internal';
+    this.details = Object.keys(rest).length > 0 ? rest : undefined;
   }
 
   get status(): number {
@@ -48,6 +58,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   code: AppErrorCode;
+  /** The stable reason code (reasons.ts); the browser chooses its copy from this, not from the text. */
+  reason: Reason;
   requiresReauth?: boolean;
   [key: string]: unknown;
 }

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './reasons.ts';
 export * from './constants.ts';
 export * from './auth.ts';
 export * from './settings.ts';

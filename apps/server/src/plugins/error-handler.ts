@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { getErrorShape, transformTRPCResponse, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { appRouter } from '@reelsmith/api';
-import { AppError, httpStatusByCode, imageTooLargeMessage, internalErrorMessage, type AppErrorCode, type ErrorBody } from '@reelsmith/shared';
+import { AppError, asReason, httpStatusByCode, imageTooLargeMessage, internalErrorMessage, reasonForStatus, type AppErrorCode, type ErrorBody } from '@reelsmith/shared';
 
 /** The answer to a body in a type the route does not read (a form post to the API, say). */
 export const unsupportedBodyMessage = 'Send the request body as JSON (Content-Type: application/json).';
@@ -10,11 +10,13 @@ const codeByStatus = new Map<number, AppErrorCode>(
   Object.entries(httpStatusByCode).map(([code, status]) => [status, code as AppErrorCode]),
 );
 
+/** The body of a failed answer; `extra.reason` (a reason code) when given, else the status's general reason. */
 export function errorBody(status: number, message: string, extra: Record<string, unknown> = {}): ErrorBody {
   const code = codeByStatus.get(status) ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   // 5xx messages are hidden, except the maintenance notice customers must read.
   const shown = status >= 500 && extra.maintenance !== true ? internalErrorMessage : message;
-  return { error: shown, message: shown, code, ...(status === 401 ? { requiresReauth: true } : {}), ...extra };
+  const reason = asReason(extra.reason) ?? reasonForStatus(status) ?? 'internal';
+  return { error: shown, message: shown, code, ...(status === 401 ? { requiresReauth: true } : {}), ...extra, reason };
 }
 
 /** Fastify's own refusals (before any route runs) as AppErrors with words a customer can act on. */
@@ -22,7 +24,7 @@ function asAppError(error: FastifyError | AppError): AppError | null {
   if (error instanceof AppError) return error;
   // Only image uploads come near the body limit (every other input is capped far below it), so an
   // oversize body gets the upload's words rather than 'Request body is too large'.
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage, { reason: 'image_too_large' });
   // Form bodies are parsed only where a plain HTML form posts; everywhere else JSON is the contract.
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedBodyMessage);
   return null;
@@ -54,6 +56,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const message = appError?.message ?? error.message;
     if (req.url.startsWith('/trpc/') || req.url === '/trpc') return reply.status(status).send(trpcErrorBody(req, status, message, appError));
-    return reply.status(status).send(errorBody(status, message, appError?.details));
+    return reply.status(status).send(errorBody(status, message, appError ? { ...appError.details, reason: appError.reason } : undefined));
   });
 }

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { appRouter, createCallerFactory, type ApiContext } from '@reelsmith/api';
-import { AppError } from '@reelsmith/shared';
+import { AppError, reasonForStatus, reasonOfIssues, type Reason } from '@reelsmith/shared';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -19,6 +19,7 @@ export function procedureOf(ctx: ApiContext, path: string): ProcedureFn {
 export interface RestFailure {
   status: number;
   message: string;
+  reason: Reason;
   details: Record<string, unknown> | undefined;
 }
 
@@ -30,8 +31,8 @@ export function restFailure(err: unknown): RestFailure | undefined {
     const message = err.cause.issues
       .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
       .join('; ');
-    return { status: 400, message, details: undefined };
+    return { status: 400, message, reason: reasonOfIssues(err.cause.issues), details: undefined };
   }
-  const details = err.cause instanceof AppError ? err.cause.details : undefined;
-  return { status, message: err.message, details };
+  if (err.cause instanceof AppError) return { status, message: err.message, reason: err.cause.reason, details: err.cause.details };
+  return { status, message: err.message, reason: reasonForStatus(status) ?? 'internal', details: undefined };
 }

@@ -33,7 +33,7 @@ export function registerRest(app: FastifyInstance, core: AppDeps, routes: RestRo
           const failure = restFailure(err);
           if (!failure) throw err;
           if (failure.status >= 500) req.log.error({ err, procedure: route.procedure }, 'REST procedure failed');
-          return reply.status(failure.status).send(errorBody(failure.status, failure.message, failure.details));
+          return reply.status(failure.status).send(errorBody(failure.status, failure.message, { ...failure.details, reason: failure.reason }));
         }
       },
     });

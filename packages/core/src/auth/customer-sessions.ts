@@ -83,7 +83,7 @@ export async function signInWithIdentity(
     await lockIdentity(trx, identity.email);
     const existing = await findCustomerFor(trx, deps, identity);
     if (existing && !existing.is_active) throw new AppError('FORBIDDEN', accountSuspendedMessage, { reason: 'suspended' });
-    if (!existing && !options.registrationEnabled) throw new AppError('FORBIDDEN', registrationClosedMessage);
+    if (!existing && !options.registrationEnabled) throw new AppError('FORBIDDEN', registrationClosedMessage, { reason: 'registration_closed' });
     const loginAt = deps.clock.now();
     const user = existing
       ? await updateUserIdentity(trx, existing.id, await emailToStore(trx, existing, identity))

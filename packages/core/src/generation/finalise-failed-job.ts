@@ -1,4 +1,5 @@
 import { updateProjectRow, type GenerationKind } from '@reelsmith/db';
+import type { Reason } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { CREDIT_RETURNED_NOTE, returnVideoCredit } from './credit-return.ts';
 import { lockGenerationJob, markJobDead } from './generation-jobs.ts';
@@ -12,8 +13,10 @@ export const DEAD_LETTER_MESSAGE = 'Generation stopped after several attempts. P
 export interface JobFailure {
   /** What the customer reads on the job and the project. */
   message: string;
-  /** The internal reason, kept (shortened) with a returned credit; never shown to the customer. */
-  reason: string;
+  /** The stable reason code the customer's browser maps to the spec's titled error. */
+  reason: Reason;
+  /** The internal detail, kept (shortened) with a returned credit; never shown to the customer. */
+  detail: string;
   /** False when the failure is the customer's own (bad input, refused by the plan): no credit comes back. */
   ourFault: boolean;
   /**
@@ -44,9 +47,9 @@ export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock'>, jo
     const stale = !row || row.status === 'succeeded' || row.status === 'dead' || (failure.attempt !== undefined && row.attempts !== failure.attempt);
     if (stale) return { finalised: false, creditReturned: false, message: failure.message };
     const creditReturned =
-      row.kind === PAID_STEP && failure.ourFault && (await returnVideoCredit(trx, { userId: row.user_id, projectId: row.project_id, jobId: row.id, reason: failure.reason }));
+      row.kind === PAID_STEP && failure.ourFault && (await returnVideoCredit(trx, { userId: row.user_id, projectId: row.project_id, jobId: row.id, reason: failure.detail }));
     const message = creditReturned ? `${failure.message} ${CREDIT_RETURNED_NOTE}` : failure.message;
-    await markJobDead(trx, row.id, deps.clock.now(), message);
+    await markJobDead(trx, row.id, deps.clock.now(), message, failure.reason);
     // The project keeps its last good state and shows a readable error.
     await updateProjectRow(trx, row.project_id, { last_error: message });
     return { finalised: true, creditReturned, message };

@@ -12,7 +12,7 @@ export {
   markJobSucceeded,
   reportJobProgress,
 } from '@reelsmith/db';
-import { AppError } from '@reelsmith/shared';
+import { AppError, asReason, type Reason } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { findOwnedProject } from '../projects/project-rows.ts';
 
@@ -24,6 +24,8 @@ export interface GenerationJobView {
   stage: string;
   percent: number;
   error: string | null;
+  /** The stable reason code of `error`, for the browser's titled error. */
+  reason: Reason | null;
   attempts: number;
   createdAt: Date;
   startedAt: Date | null;
@@ -39,6 +41,7 @@ export function toJobView(row: GenerationJobRow): GenerationJobView {
     stage: row.stage,
     percent: row.percent,
     error: row.error,
+    reason: asReason(row.error_reason) ?? null,
     attempts: row.attempts,
     createdAt: row.created_at,
     startedAt: row.started_at,

@@ -19,14 +19,15 @@ import { noteProviderFailure } from './provider-credit.ts';
 import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob, type GenerationJobView } from './generation-jobs.ts';
 import { changeProject, type ProjectChange } from './project-update.ts';
 import { selectedPicture } from './project-status.ts';
+import { providerFailureReason } from './failure-reason.ts';
 
 /** How long the REST calls wait for a job before answering that it is still running. */
 export const GENERATION_WAIT_MS = 15 * 60_000;
 
 function sceneError(err: unknown): never {
-  if (err instanceof Error && err.name === 'SceneValidationError') throw new AppError('UNPROCESSABLE_CONTENT', err.message);
+  if (err instanceof Error && err.name === 'SceneValidationError') throw new AppError('UNPROCESSABLE_CONTENT', err.message, { reason: 'scenes_invalid' });
   // 4xx so the customer reads the spec's words (5xx messages are hidden); the provider's answer stays in the log.
-  if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('llm', err.kind), { provider: err.provider, reason: err.kind });
+  if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('llm', err.kind), { provider: err.provider, reason: providerFailureReason('llm', err.kind) });
   throw err;
 }
 
@@ -145,7 +146,7 @@ export async function runGeneration<K extends GenerationKind>(
 ): Promise<{ job: GenerationJobView; project: Project }> {
   const started = await startGeneration(deps, userId, projectId, kind, input);
   const job = await waitForGenerationJob(deps, started.id, timeoutMs);
-  if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.');
+  if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.', { reason: job.reason ?? 'generation_failed' });
   return { job, project: await findOwnedProject(deps.db, userId, projectId) };
 }
 
@@ -159,9 +160,9 @@ export async function prepareVideos(deps: AppDeps, userId: string, projectId: st
   const plan = await loadEntitlements(deps, userId);
   const settings = renderSettings(plan, quality);
   assertReelTime(plan, project.reelTime);
-  if (!selectedPicture(project.assets)) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
+  if (!selectedPicture(project.assets)) throw new AppError('BAD_REQUEST', generationMessages.noAvatar, { reason: 'avatar_required' });
   if (project.scenes.length === 0 || !project.scenes.every((s) => project.assets.voiceover?.[s.sceneId])) {
-    throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
+    throw new AppError('BAD_REQUEST', generationMessages.noVoiceover, { reason: 'audio_required' });
   }
   // A credit returned after an earlier failed render of this project is taken again before paying.
   await deps.db.transaction().execute((trx) => retakeReturnedCredit(deps, trx, userId, projectId));
@@ -177,7 +178,7 @@ export async function prepareFinal(deps: AppDeps, userId: string, projectId: str
   const ids = project.scenes.map((s) => s.sceneId);
   const order = sceneOrder?.length ? sceneOrder : ids;
   if (order.some((id) => !ids.includes(id)) || new Set(order).size !== order.length) throw new AppError('BAD_REQUEST', 'The scene order must list each scene of the project once.');
-  if (!order.every((id) => project.assets.video_generated?.[id])) throw new AppError('BAD_REQUEST', generationMessages.noVideos);
+  if (!order.every((id) => project.assets.video_generated?.[id])) throw new AppError('BAD_REQUEST', generationMessages.noVideos, { reason: 'missing_videos' });
   await assertFinalWithinPlan(deps.db, await loadEntitlements(deps, userId), project);
   return order;
 }

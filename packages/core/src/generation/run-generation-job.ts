@@ -3,6 +3,7 @@ import { isProviderError, providerErrorMessage } from '@reelsmith/media';
 import { AppError } from '@reelsmith/shared';
 import { capabilityOfStep, recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { stepFailureReason } from './failure-reason.ts';
 import { finaliseFailedJob } from './finalise-failed-job.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
@@ -91,15 +92,16 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     await noteProviderFailure(deps, err);
     const permanent = isPermanent(err);
     const final = permanent || attempt.lastAttempt;
-    const reason = err instanceof Error ? err.message : String(err);
+    const detail = err instanceof Error ? err.message : String(err);
     const message = readableError(err, row.kind);
-    deps.logger.warn({ jobId: row.id, kind: row.kind, err: reason, final }, 'generation attempt failed');
+    const reason = stepFailureReason(err, row.kind);
+    deps.logger.warn({ jobId: row.id, kind: row.kind, err: detail, reason, final }, 'generation attempt failed');
     if (final) {
       // The customer's own mistakes (4xx) keep the credit spent; our failures give it back.
-      const done = await finaliseFailedJob(deps, row.id, { message, reason, ourFault: !(err instanceof AppError && err.status < 500), attempt: current });
+      const done = await finaliseFailedJob(deps, row.id, { message, reason, detail, ourFault: !(err instanceof AppError && err.status < 500), attempt: current });
       return done.finalised ? 'finalised' : 'skipped';
     }
-    await markJobRetrying(deps.db, row.id, current, message);
+    await markJobRetrying(deps.db, row.id, current, message, reason);
     throw err;
   }
 }

@@ -21,7 +21,7 @@ async function prepareUpload(projectId: string, dataUrl: string, purpose: Upload
   } catch (err) {
     if (err instanceof Error && err.name === 'ImageUploadError') {
       const code = (err as Error & { code?: string }).code;
-      throw new AppError(code === 'too_large' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message);
+      throw new AppError(code === 'too_large' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message, code === 'too_large' ? { reason: 'image_too_large' } : undefined);
     }
     throw err;
   }
@@ -75,7 +75,7 @@ export async function generateAvatarProduct(
 ): Promise<{ job: GenerationJobView; project: Project }> {
   const project = await findOwnedProject(deps.db, userId, input.id);
   if (!resolveSelection(project.assets.avatar?.selected, avatarPool(project.assets))) {
-    throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct);
+    throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct, { reason: 'avatar_required' });
   }
   const stored = await storeUpload(deps, input.id, input.productImage, 'product', 'product');
   return runGeneration(deps, userId, input.id, 'avatar_product', {

@@ -7,6 +7,7 @@ import { recordGenerationCost } from './generation-costs.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { withWorkDir } from './work-dir.ts';
+import { providerFailureReason } from './failure-reason.ts';
 
 /** A short sample of a voice reading the first 100 characters; cached, so replays cost nothing. */
 export async function voicePreview(deps: AppDeps, input: { voiceId: string; text: string; speed: number; language?: string | undefined }): Promise<{ url: string }> {
@@ -29,7 +30,7 @@ export async function voicePreview(deps: AppDeps, input: { voiceId: string; text
       } catch (err) {
         if (err instanceof Error && err.name === 'VoiceError') throw new AppError('BAD_REQUEST', err.message);
         await noteProviderFailure(deps, err);
-        if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('tts', err.kind), { reason: err.kind });
+        if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('tts', err.kind), { reason: providerFailureReason('tts', err.kind) });
         throw err;
       }
     });

@@ -130,9 +130,9 @@ export function toProject(row: ProjectRow): Project {
 
 /** One of the customer's projects; anyone else's, or a malformed id, reads exactly as missing. */
 export async function findOwnedProject(db: Executor, userId: string, id: string, options: { lock?: boolean } = {}): Promise<Project> {
-  if (!uuid.test(id)) throw new AppError('NOT_FOUND', projectMessages.notFound);
+  if (!uuid.test(id)) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
   const row = await findProjectRow(db, userId, id, options);
-  if (!row) throw new AppError('NOT_FOUND', projectMessages.notFound);
+  if (!row) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
   return toProject(row);
 }
 

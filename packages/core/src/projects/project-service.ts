@@ -147,7 +147,7 @@ export interface ProjectCleanup {
 export async function deleteProject(deps: CoreDeps, userId: string, id: string, cleanup?: ProjectCleanup): Promise<{ id: string; deleted: true }> {
   const project = await findOwnedProject(deps.db, userId, id);
   // A parallel delete got there first: this one deleted nothing, so it reads as missing.
-  if ((await deleteOwnedProjectRow(deps.db, userId, project.id)) === 0) throw new AppError('NOT_FOUND', projectMessages.notFound);
+  if ((await deleteOwnedProjectRow(deps.db, userId, project.id)) === 0) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
   await cleanup?.(project.id);
   deps.logger.info({ userId, projectId: project.id }, 'project deleted');
   return { id: project.id, deleted: true };

@@ -8,6 +8,7 @@ import * as stripeIds from './2026_11_23_0001_stripe_ids.ts';
 import * as costPriceSource from './2026_11_24_0101_cost_price_source.ts';
 import * as providerCreditStates from './2026_11_24_0102_provider_credit_states.ts';
 import * as emailDeliveryAttempts from './2026_11_24_0201_email_delivery_attempts.ts';
+import * as jobFailureReason from './2026_11_25_0101_job_failure_reason.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0101_cost_price_source': costPriceSource,
   '2026_11_24_0102_provider_credit_states': providerCreditStates,
   '2026_11_24_0201_email_delivery_attempts': emailDeliveryAttempts,
+  '2026_11_25_0101_job_failure_reason': jobFailureReason,
 };

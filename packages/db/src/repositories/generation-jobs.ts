@@ -4,7 +4,7 @@ import type { Executor } from './users.ts';
 // Generation jobs: each write of a runner is fenced on its attempt number, so a runner thought dead
 // changes nothing once another took the job over (packages/core/src/generation decides).
 
-const jobColumns = ['id', 'project_id', 'kind', 'status', 'stage', 'percent', 'error', 'attempts', 'created_at', 'started_at', 'finished_at', 'user_id', 'input'] as const;
+const jobColumns = ['id', 'project_id', 'kind', 'status', 'stage', 'percent', 'error', 'error_reason', 'attempts', 'created_at', 'started_at', 'finished_at', 'user_id', 'input'] as const;
 
 export async function findGenerationJob(db: Executor, id: string) {
   return db.selectFrom('generation_jobs').select(jobColumns).where('id', '=', id).executeTakeFirst();
@@ -32,7 +32,7 @@ export async function lockGenerationJob(db: Executor, id: string) {
 export async function claimJobAttempt(db: Executor, id: string, seenAttempts: number, now: Date): Promise<number | null> {
   const row = await db
     .updateTable('generation_jobs')
-    .set((eb) => ({ status: 'running', started_at: now, attempts: eb('attempts', '+', 1), error: null, stage: 'Starting', percent: 0, finished_at: null }))
+    .set((eb) => ({ status: 'running', started_at: now, attempts: eb('attempts', '+', 1), error: null, error_reason: null, stage: 'Starting', percent: 0, finished_at: null }))
     .where('id', '=', id)
     .where('attempts', '=', seenAttempts)
     .where('status', 'not in', ['succeeded', 'dead'])
@@ -71,7 +71,7 @@ export async function lockCurrentAttempt(trx: Executor, id: string, attempt: num
 export async function markJobSucceeded(db: Executor, id: string, attempt: number, now: Date, result: Record<string, unknown>): Promise<boolean> {
   const res = await db
     .updateTable('generation_jobs')
-    .set({ status: 'succeeded', stage: 'Done', percent: 100, finished_at: now, result: JSON.stringify(result), error: null })
+    .set({ status: 'succeeded', stage: 'Done', percent: 100, finished_at: now, result: JSON.stringify(result), error: null, error_reason: null })
     .where('id', '=', id)
     .where('attempts', '=', attempt)
     .where('status', '=', 'running')
@@ -80,10 +80,10 @@ export async function markJobSucceeded(db: Executor, id: string, attempt: number
 }
 
 /** A failed attempt the queue will retry. */
-export async function markJobRetrying(db: Executor, id: string, attempt: number, error: string): Promise<void> {
+export async function markJobRetrying(db: Executor, id: string, attempt: number, error: string, reason: string): Promise<void> {
   await db
     .updateTable('generation_jobs')
-    .set({ status: 'failed', error: error.slice(0, 2000), finished_at: null, stage: 'Retrying' })
+    .set({ status: 'failed', error: error.slice(0, 2000), error_reason: reason, finished_at: null, stage: 'Retrying' })
     .where('id', '=', id)
     .where('attempts', '=', attempt)
     .where('status', '=', 'running')
@@ -91,10 +91,10 @@ export async function markJobRetrying(db: Executor, id: string, attempt: number,
 }
 
 /** The end of a job that will not be retried; only finaliseFailedJob calls it, under the job's row lock. */
-export async function markJobDead(db: Executor, id: string, now: Date, error: string): Promise<void> {
+export async function markJobDead(db: Executor, id: string, now: Date, error: string, reason: string): Promise<void> {
   await db
     .updateTable('generation_jobs')
-    .set({ status: 'dead', error: error.slice(0, 2000), finished_at: now, stage: 'Failed' })
+    .set({ status: 'dead', error: error.slice(0, 2000), error_reason: reason, finished_at: now, stage: 'Failed' })
     .where('id', '=', id)
     .execute();
 }

@@ -1,76 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { classifiedErrors, classifyError } from './error-classifier.ts';
+import { reasonCodes } from '../reasons.ts';
+import { classifiedErrorByReason, classifiedErrors, classifyError } from './error-classifier.ts';
 
-describe('classifyError: each category', () => {
+describe('classifyError: each category, by reason code', () => {
   it.each([
-    ['Script is too long for the model', 'scriptTooLong'],
-    ['Script exceeds maximum length', 'scriptTooLong'],
-    ['Text too long for voice synthesis', 'textTooLong'],
-    ['Scene text exceeds 500 characters', 'textTooLong'],
-    ['AI service unavailable', 'aiUnavailable'],
-    ['AI service temporarily unavailable', 'aiUnavailable'],
-    ['AI provider error', 'aiUnavailable'],
-    ['OpenAI returned 503', 'aiUnavailable'],
-    ['Avatar generation timeout', 'avatarTimeout'],
-    ['Avatar request timed out', 'avatarTimeout'],
-    ['Invalid prompt', 'invalidPrompt'],
-    ['Prompt was rejected by the content policy', 'invalidPrompt'],
-    ['Avatar service busy', 'avatarBusy'],
-    ['Avatar model overloaded', 'avatarBusy'],
-    ['Voice limit reached', 'voiceLimit'],
-    ['Voice character quota exceeded', 'voiceLimit'],
-    ['Audio required for scene 2', 'audioRequired'],
-    ['No audio for scene 1', 'audioRequired'],
-    ['Voiceover missing', 'audioRequired'],
-    ['Avatar required', 'avatarRequired'],
-    ['No avatar selected from step 3', 'avatarRequired'],
-    ['Please select an avatar in Step 3 before generating videos', 'avatarRequired'],
-    ['Video generation timeout', 'videoTimeout'],
-    ['Request timed out', 'videoTimeout'],
-    ['connect ETIMEDOUT', 'videoTimeout'],
-    ['Model unavailable', 'modelUnavailable'],
-    ['The omni-human model is not available', 'modelUnavailable'],
-    ['Lip sync service busy', 'lipSyncBusy'],
-    ['Lipsync overloaded', 'lipSyncBusy'],
-    ['Lip-sync mismatch', 'lipSyncMismatch'],
-    ['Audio duration mismatch', 'lipSyncMismatch'],
-    ['Merge failed', 'mergeFailed'],
-    ['Error merging scene videos', 'mergeFailed'],
-    ['Missing videos for scenes 2, 3', 'missingVideos'],
-    ['No videos available. Please complete Step 5 first.', 'missingVideos'],
-    ['Storage quota exceeded', 'storageQuota'],
-    ['Storage full', 'storageQuota'],
-    ['Storage error', 'storageError'],
-    ['Bucket write denied', 'storageError'],
-    ['Network error', 'network'],
-    ['Failed to fetch', 'network'],
-    ['Too many requests', 'tooManyRequests'],
-    ['Rate limit exceeded', 'tooManyRequests'],
-    ['429', 'tooManyRequests'],
-    ['Insufficient credits', 'insufficientCredits'],
-    ['Quota exceeded', 'insufficientCredits'],
-  ] as const)('%s → %s', (message, key) => {
-    expect(classifyError(message).title).toBe(classifiedErrors[key].title);
+    ['script_too_long', 'scriptTooLong'],
+    ['text_too_long', 'textTooLong'],
+    ['ai_unavailable', 'aiUnavailable'],
+    ['avatar_timeout', 'avatarTimeout'],
+    ['invalid_prompt', 'invalidPrompt'],
+    ['avatar_busy', 'avatarBusy'],
+    ['voice_limit', 'voiceLimit'],
+    ['audio_required', 'audioRequired'],
+    ['avatar_required', 'avatarRequired'],
+    ['video_timeout', 'videoTimeout'],
+    ['timeout', 'videoTimeout'],
+    ['model_unavailable', 'modelUnavailable'],
+    ['lip_sync_busy', 'lipSyncBusy'],
+    ['lip_sync_mismatch', 'lipSyncMismatch'],
+    ['merge_failed', 'mergeFailed'],
+    ['missing_videos', 'missingVideos'],
+    ['storage_quota', 'storageQuota'],
+    ['storage_error', 'storageError'],
+    ['network', 'network'],
+    ['rate_limited', 'tooManyRequests'],
+    ['insufficient_credits', 'insufficientCredits'],
+    ['quota', 'insufficientCredits'],
+  ] as const)('%s → %s', (reason, key) => {
+    // A failed job as the browser reads it, and an error answer as tRPC hands it over.
+    expect(classifyError({ message: 'the server\'s words', reason }).title).toBe(classifiedErrors[key].title);
+    expect(classifyError({ message: 'x', data: { reason } }).title).toBe(classifiedErrors[key].title);
+  });
+  it('every other reason is Video Generation Failed with the message', () => {
+    const titled = new Set(Object.keys(classifiedErrorByReason));
+    for (const reason of reasonCodes.filter((r) => !titled.has(r))) {
+      expect(classifyError({ message: 'Shown as is', reason })).toEqual({ ...classifiedErrors.videoGenerationFailed, description: reason === 'unauthorized' ? 'Your session has expired. Please log in again.' : reason === 'not_found' || reason === 'project_not_found' ? 'The requested resource was not found. Please refresh and try again.' : 'Shown as is.' });
+    }
+  });
+  it('the text never decides: words that once matched are the default', () => {
+    for (const text of ['Script is too long', 'Avatar generation timeout', 'Lip sync service busy', 'Merge failed', 'Quota exceeded', 'Failed to fetch']) {
+      expect(classifyError(text).title).toBe('Video Generation Failed');
+    }
   });
 });
 
 describe('classifyError: exact strings', () => {
   it('script too long keeps 2000 characters', () => {
-    expect(classifyError('script too long')).toEqual({
+    expect(classifyError({ reason: 'script_too_long', message: 'x' })).toEqual({
       title: 'Script Too Long',
       description: 'Your script is longer than the AI can process in one go.',
       suggestion: 'Shorten your script to under 2000 characters and try again.',
     });
   });
   it('text too long keeps 500 characters', () => {
-    expect(classifyError('text too long')).toEqual({
+    expect(classifyError({ reason: 'text_too_long', message: 'x' })).toEqual({
       title: 'Text Too Long',
       description: 'A scene has more text than the voice service can read in one clip.',
       suggestion: "Keep each scene's text under 500 characters and try again.",
     });
   });
   it('video timeout keeps 3 to 5 minutes', () => {
-    expect(classifyError('timeout')).toEqual({
+    expect(classifyError({ reason: 'video_timeout', message: 'x' })).toEqual({
       title: 'Video Generation Timed Out',
       description: 'Generating the video took longer than expected.',
       suggestion: 'Video generation usually takes 3 to 5 minutes. Please try again; if it keeps failing, try standard quality.',
@@ -106,43 +96,13 @@ describe('classifyError: exact strings', () => {
     });
   });
   it('insufficient credits quotes the remaining/required sentence', () => {
-    expect(classifyError('Insufficient credits: you have 4 credits remaining, but 12 credits are required')).toEqual({
+    expect(classifyError({ reason: 'insufficient_credits', message: 'Insufficient credits: you have 4 credits remaining, but 12 credits are required' })).toEqual({
       title: 'Insufficient Credits',
       description: 'You have 4 credits remaining, but 12 credits are required.',
       suggestion: 'Upgrade your plan or wait for your quota to reset.',
     });
-    expect(classifyError('You have 0 credits remaining, but 3 credits are required').title).toBe('Insufficient Credits');
-    expect(classifyError('Insufficient credits').description).toBe('Your account does not have enough credits for this.');
-  });
-});
-
-describe('classifyError: precedence', () => {
-  it('script wins over text', () => {
-    expect(classifyError('Script text is too long').title).toBe('Script Too Long');
-  });
-  it('avatar timeout wins over video timeout', () => {
-    expect(classifyError('Avatar video timed out').title).toBe('Avatar Generation Timed Out');
-  });
-  it('storage quota wins over credits quota; voice quota is a voice limit', () => {
-    expect(classifyError('Storage quota exceeded').title).toBe('Storage Limit Reached');
-    expect(classifyError('Voice quota exceeded').title).toBe('Voice Limit Reached');
-  });
-  it('a voice rate limit is a voice limit', () => {
-    expect(classifyError('Voice API rate limit').title).toBe('Voice Limit Reached');
-  });
-  it('missing videos win over merge failed', () => {
-    expect(classifyError('Merge failed: missing videos').title).toBe('Missing Scene Videos');
-  });
-  it('merge wins over a timeout during the merge', () => {
-    expect(classifyError('Merge timed out').title).toBe('Video Merge Failed');
-  });
-  it('network wins over rate limit, which wins over credits', () => {
-    expect(classifyError('Network rate limit').title).toBe('Network Error');
-    expect(classifyError('Too many requests: quota').title).toBe('Too Many Requests');
-  });
-  it('words are matched whole', () => {
-    expect(classifyError('Subscript exceeded').title).toBe('Video Generation Failed');
-    expect(classifyError('Sometimes output is empty').title).toBe('Video Generation Failed');
+    expect(classifyError({ reason: 'quota', message: 'You have 0 credits remaining, but 3 credits are required' }).title).toBe('Insufficient Credits');
+    expect(classifyError({ reason: 'insufficient_credits', message: 'Insufficient credits' }).description).toBe('Your account does not have enough credits for this.');
   });
 });
 
@@ -159,6 +119,6 @@ describe('classifyError: default', () => {
       suggestion: 'Please try again. If the problem persists, contact support.',
     });
     expect(classifyError('500: {"error":"Worker died"}').description).toBe('Worker died');
-    expect(classifyError('Unauthorized').description).toBe('Your session has expired. Please log in again.');
+    expect(classifyError({ reason: 'unauthorized', message: 'x' }).description).toBe('Your session has expired. Please log in again.');
   });
 });

@@ -1,31 +1,11 @@
-// The generic classifier of §8: a failure's text mapped to a titled error with a suggestion, used
-// mainly around video generation. Pure and case-insensitive.
-//
-// Precedence (first match wins; specific before general so overlapping words land right):
-//    1. script too long            ('script' with 'too long' / 'exceeds' / 'maximum length')
-//    2. text too long              ('text' with the same words; after 1, so 'script text too long' is a script)
-//    3. AI unavailable             ('AI service unavailable', 'AI provider', 'OpenAI')
-//    4. avatar timeout             ('avatar' with 'timeout' / 'timed out')
-//    5. invalid prompt             ('invalid prompt', 'prompt rejected', 'content policy', 'safety')
-//    6. avatar busy                ('avatar' with 'busy' / 'overloaded' / 'capacity' / 'queue')
-//    7. avatar required            ('avatar' with 'required' / 'missing' / 'no avatar' / 'select an avatar')
-//    8. audio required             ('audio' or 'voiceover' with 'required' / 'missing', 'no audio')
-//    9. storage quota              ('storage' with 'quota' / 'full' / 'limit' / 'exceeded'; before 10 and 18)
-//   10. voice limit                ('voice' with 'limit' / 'quota'; before 17 and 18)
-//   11. lip sync busy              ('lip sync' / 'lipsync' with 'busy' / 'overloaded' / 'capacity' / 'unavailable')
-//   12. lip sync mismatch          ('lip sync' with 'mismatch' / 'duration' / 'length', or 'audio ... mismatch')
-//   13. missing videos             ('missing videos', 'videos missing', 'no videos')
-//   14. merge failed               ('merge' / 'merging' / 'concat')
-//   15. video timeout              (any other 'timeout' / 'timed out')
-//   16. model unavailable          ('model' with 'unavailable' / 'not available' / 'offline' / 'deprecated')
-//   17. network                    ('network', 'failed to fetch', 'fetch failed', 'ECONNREFUSED', 'ECONNRESET')
-//   18. too many requests          ('too many requests', 'rate limit', '429')
-//   19. insufficient credits       ('insufficient credits', 'not enough credits', 'quota')
-//   20. storage error              (any other 'storage' / 'bucket' / 'upload failed')
-//   21. default 'Video Generation Failed' with the user-facing message of the text
+// The generic classifier of §8: a failure mapped to a titled error with a suggestion, used mainly
+// around video generation. The server names the failure with a reason code (a failed job's `reason`,
+// an error answer's `reason`); this maps each code to the spec's copy through one table, and never
+// reads the message text to decide (the text is only shown, for failures without a titled error).
 
 import { SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS } from '../constants.ts';
-import { errorPatterns, insufficientCreditsMessage, isCreditsText, toUserMessage } from './user-message.ts';
+import type { Reason } from '../reasons.ts';
+import { insufficientCreditsMessage, readError, toUserMessage } from './user-message.ts';
 
 export interface ClassifiedError {
   title: string;
@@ -141,40 +121,43 @@ export const classifiedErrors = {
   },
 } as const satisfies Record<string, ClassifiedError>;
 
-const tooLong = /too long|exceeds?|maximum length|max(?:imum)? (?:of )?\d+ characters/i;
-const timeout = /\btime[ds]? ?out\b|etimedout/i;
-const busy = /busy|overloaded|capacity|queue/i;
-const lipSync = /lip[ -]?sync/i;
+/** The titled error of each reason the classifier names; any other reason is 'Video Generation Failed'. */
+export const classifiedErrorByReason: Readonly<Partial<Record<Reason, ClassifiedError>>> = {
+  script_too_long: classifiedErrors.scriptTooLong,
+  text_too_long: classifiedErrors.textTooLong,
+  ai_unavailable: classifiedErrors.aiUnavailable,
+  avatar_timeout: classifiedErrors.avatarTimeout,
+  invalid_prompt: classifiedErrors.invalidPrompt,
+  avatar_busy: classifiedErrors.avatarBusy,
+  avatar_required: classifiedErrors.avatarRequired,
+  audio_required: classifiedErrors.audioRequired,
+  storage_quota: classifiedErrors.storageQuota,
+  voice_limit: classifiedErrors.voiceLimit,
+  lip_sync_busy: classifiedErrors.lipSyncBusy,
+  lip_sync_mismatch: classifiedErrors.lipSyncMismatch,
+  missing_videos: classifiedErrors.missingVideos,
+  merge_failed: classifiedErrors.mergeFailed,
+  video_timeout: classifiedErrors.videoTimeout,
+  timeout: classifiedErrors.videoTimeout,
+  model_unavailable: classifiedErrors.modelUnavailable,
+  network: classifiedErrors.network,
+  rate_limited: classifiedErrors.tooManyRequests,
+  insufficient_credits: classifiedErrors.insufficientCredits,
+  quota: classifiedErrors.insufficientCredits,
+  storage_error: classifiedErrors.storageError,
+};
 
-/** The titled error for a failure's text; see the precedence at the top of this file. */
-export function classifyError(message: string): ClassifiedError {
-  const text = message.trim();
-  const has = (pattern: RegExp) => pattern.test(text);
-  const e = classifiedErrors;
-
-  if (has(/\bscript\b/i) && has(tooLong)) return e.scriptTooLong;
-  if (has(/\btext\b/i) && has(tooLong)) return e.textTooLong;
-  if (has(/\bai (?:service )?(?:is )?(?:temporarily )?unavailable|\bai provider|openai/i)) return e.aiUnavailable;
-  if (has(/avatar/i) && has(timeout)) return e.avatarTimeout;
-  if (has(/invalid prompt|prompt (?:was )?rejected|content policy|safety/i)) return e.invalidPrompt;
-  if (has(/avatar/i) && has(busy)) return e.avatarBusy;
-  if (has(/no avatar|select an avatar/i) || (has(/avatar/i) && has(/required|missing/i))) return e.avatarRequired;
-  if (has(/no audio/i) || (has(/audio|voiceover/i) && has(/required|missing/i))) return e.audioRequired;
-  if (has(/storage/i) && has(/quota|full|limit|exceeded/i)) return e.storageQuota;
-  if (has(/voice/i) && has(/limit|quota/i)) return e.voiceLimit;
-  if (has(lipSync) && has(/busy|overloaded|capacity|unavailable/i)) return e.lipSyncBusy;
-  if ((has(lipSync) && has(/mismatch|duration|length/i)) || has(/audio.*mismatch|mismatch.*audio/i)) return e.lipSyncMismatch;
-  if (has(/missing (?:scene )?videos?|videos? (?:are |is )?missing|no videos/i)) return e.missingVideos;
-  if (has(/merg(?:e|ing)|concat/i)) return e.mergeFailed;
-  if (has(timeout)) return e.videoTimeout;
-  if (has(/model/i) && has(/unavailable|not available|offline|deprecated/i)) return e.modelUnavailable;
-  if (has(errorPatterns.network)) return e.network;
-  if (has(errorPatterns.rateLimit)) return e.tooManyRequests;
-  if (isCreditsText(text)) {
-    return { ...e.insufficientCredits, description: creditsDescription(text) };
-  }
-  if (has(/storage|bucket|upload failed/i)) return e.storageError;
-  return { ...e.videoGenerationFailed, description: toUserMessage(text) };
+/**
+ * The titled error of a failure: anything `readError` reads (an error, `{ message, reason }` of a
+ * failed job). Credits keep the 'You have N credits remaining, but M credits are required.' sentence
+ * when the text holds it; a reason without a titled error shows the text as the §8 mapper words it.
+ */
+export function classifyError(error: unknown): ClassifiedError {
+  const facts = readError(error);
+  const titled = facts.reason === undefined ? undefined : classifiedErrorByReason[facts.reason];
+  if (titled === classifiedErrors.insufficientCredits) return { ...titled, description: creditsDescription(facts.text) };
+  if (titled) return titled;
+  return { ...classifiedErrors.videoGenerationFailed, description: toUserMessage(error) };
 }
 
 /** The 'You have N credits remaining, but M credits are required.' sentence when present. */

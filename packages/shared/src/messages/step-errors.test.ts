@@ -53,39 +53,27 @@ const DURATION = 'The generated scenes did not meet the duration requirements. P
 describe('sceneGenerationError', () => {
   const title = 'Scene Generation Failed';
   it.each([
-    ['Unauthorized', title, 'Please log in again to continue'],
-    ['401: {"message":"Unauthorized"}', title, 'Please log in again to continue'],
-    ['Project not found', title, 'Project not found. Please refresh the page'],
-    ['404: {"error":"Project not found"}', title, 'Project not found. Please refresh the page'],
-    ['Scene validation failed: scene 2 is 3s', 'Scene Validation Issue', DURATION],
-    ['AI provider error: upstream 500', title, 'AI service temporarily unavailable'],
-    ['Provider error', title, 'AI service temporarily unavailable'],
-    ['Failed to parse scenes', title, 'Failed to process the AI response'],
-    ['Unexpected token < in JSON at position 0', title, 'Failed to process the AI response'],
-    ['Something else', title, 'Please try again with a different script'],
-    ['', title, 'Please try again with a different script'],
-  ])('%s', (message, expectedTitle, description) => {
-    expect(sceneGenerationError(message)).toEqual({ title: expectedTitle, description });
+    ['unauthorized', title, 'Please log in again to continue'],
+    ['project_not_found', title, 'Project not found. Please refresh the page'],
+    ['not_found', title, 'Project not found. Please refresh the page'],
+    ['scenes_invalid', 'Scene Validation Issue', DURATION],
+    ['ai_unavailable', title, 'AI service temporarily unavailable'],
+    ['ai_response_unreadable', title, 'Failed to process the AI response'],
+    ['invalid_input', title, 'Please try again with a different script'],
+    ['internal', title, 'Please try again with a different script'],
+  ] as const)('%s', (reason, expectedTitle, description) => {
+    expect(sceneGenerationError({ message: 'the server words it its own way', data: { reason } })).toEqual({ title: expectedTitle, description });
   });
-  it('keeps the order: unauthorized, not found, validation, provider, parse', () => {
-    expect(sceneGenerationError('Unauthorized: project not found').description).toBe('Please log in again to continue');
-    expect(sceneGenerationError('Project not found during validation failed').description).toBe(
-      'Project not found. Please refresh the page',
-    );
-    expect(sceneGenerationError('Validation failed: AI provider error').title).toBe('Scene Validation Issue');
-    expect(sceneGenerationError('AI provider error: could not parse JSON').description).toBe(
-      'AI service temporarily unavailable',
-    );
-  });
-  it('reads statuses and Error objects', () => {
+  it('reads the status when no reason came (a proxy\'s 401)', () => {
     expect(sceneGenerationError({ status: 401, message: 'x' }).description).toBe('Please log in again to continue');
-    expect(sceneGenerationError(new Error('JSON parse error')).description).toBe('Failed to process the AI response');
   });
-  it('a plain "not found" is not a project not found', () => {
-    expect(sceneGenerationError('Template not found').description).toBe('Please try again with a different script');
+  it('never reads the text: words that once matched fall to the default', () => {
+    for (const text of ['Unauthorized', 'Project not found', 'Scene validation failed', 'AI provider error', 'JSON parse error', '']) {
+      expect(sceneGenerationError(new Error(text)).description).toBe('Please try again with a different script');
+    }
   });
   it('regeneration and save titles', () => {
-    expect(sceneRegenerationError('Failed to fetch')).toEqual({ title: 'Regeneration Failed', description: NETWORK });
+    expect(sceneRegenerationError({ reason: 'network', message: 'Failed to fetch' })).toEqual({ title: 'Regeneration Failed', description: NETWORK });
     expect(saveScenesError(new Error('Disk full'))).toEqual({ title: 'Error Saving Scenes', description: 'Disk full.' });
     expect(sceneErrorText).toMatchObject({
       title: 'Scene Generation Failed',
@@ -98,7 +86,7 @@ describe('sceneGenerationError', () => {
 
 describe('voice errors', () => {
   it('preview and voice list', () => {
-    expect(voicePreviewError('Failed to fetch')).toEqual({ title: 'Preview Failed', description: NETWORK });
+    expect(voicePreviewError({ reason: 'network', message: 'Failed to fetch' })).toEqual({ title: 'Preview Failed', description: NETWORK });
     expect(voicesFetchError(null)).toEqual({ title: 'Failed to fetch voices', description: GENERIC });
   });
   it('playback blocked by the browser asks to click again', () => {
@@ -107,9 +95,8 @@ describe('voice errors', () => {
       title: 'Playback Failed',
       description: 'Your browser blocked audio playback. Please click play again.',
     });
-    expect(voicePlaybackError('NotAllowedError: play() failed').description).toBe(
-      'Your browser blocked audio playback. Please click play again.',
-    );
+    // The error's name decides, not its text.
+    expect(voicePlaybackError('NotAllowedError: play() failed').description).toBe('The audio could not be played. Please try again.');
   });
   it('other playback failures', () => {
     expect(voicePlaybackError(new Error('The element has no supported sources.'))).toEqual({
@@ -127,25 +114,25 @@ describe('voice errors', () => {
 
 describe('voiceoverError', () => {
   it('credits with the remaining/required sentence', () => {
-    expect(voiceoverError('Insufficient credits: You have 2 credits remaining, but 6 credits are required')).toEqual({
+    expect(voiceoverError({ reason: 'insufficient_credits', message: 'Insufficient credits: You have 2 credits remaining, but 6 credits are required' })).toEqual({
       title: 'Insufficient Credits',
       description:
         'You have 2 credits remaining, but 6 credits are required. Please upgrade your plan or wait for your quota to reset.',
     });
   });
   it('credits without the sentence', () => {
-    expect(voiceoverError('Quota exceeded')).toEqual({
+    expect(voiceoverError({ data: { reason: 'quota' }, message: 'You have used all videos of your plan for this period.' })).toEqual({
       title: 'Insufficient Credits',
       description: 'Your account has insufficient credits. Please upgrade your plan or wait for your quota to reset.',
     });
   });
   it('invalid speed', () => {
     const expected = { title: 'Invalid Speed Setting', description: 'Use a speed between 0.7x and 1.2x.' };
-    expect(voiceoverError('Invalid speed: 1.5')).toEqual(expected);
-    expect(voiceoverError('Speed must be between 0.7 and 1.2')).toEqual(expected);
+    expect(voiceoverError({ data: { reason: 'invalid_speed', httpStatus: 400 }, message: 'speed: Invalid Speed Setting: use 0.7x to 1.2x.' })).toEqual(expected);
+    expect(voiceoverError({ body: { reason: 'invalid_speed' }, status: 400, message: 'anything' })).toEqual(expected);
   });
-  it('credits win over invalid speed', () => {
-    expect(voiceoverError('Invalid speed and quota exceeded').title).toBe('Insufficient Credits');
+  it('the words alone decide nothing', () => {
+    expect(voiceoverError('Invalid speed and quota exceeded')).toEqual({ title: 'Voiceover Generation Failed', description: 'Invalid speed and quota exceeded' });
   });
   it('else the server message as is, or the generic message', () => {
     expect(voiceoverError('Voice provider rejected the voice id')).toEqual({
@@ -171,7 +158,7 @@ describe('voiceoverError', () => {
 describe('avatar errors', () => {
   it('titles', () => {
     expect(avatarSuggestionError('boom')).toEqual({ title: 'AI Suggestion Failed', description: 'boom.' });
-    expect(avatarGenerationError('Rate limit')).toEqual({
+    expect(avatarGenerationError({ reason: 'rate_limited', message: 'Rate limit' })).toEqual({
       title: 'Generation Failed',
       description: 'Too many requests. Please wait a moment and try again.',
     });
@@ -190,16 +177,16 @@ describe('avatar errors', () => {
   });
 });
 
-describe('uploads over the server body limit (413)', () => {
+describe('uploads over 10MB', () => {
   it('say the 10MB limit as File Too Large, on the avatar and the product path', () => {
+    // The server's body limit (413, with or without our body) and the upload schema's refusal (400, image_too_large).
     const tooLarge = { message: 'Request body is too large', status: 413 };
     expect(avatarUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
     expect(productUploadError(tooLarge)).toEqual({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB' });
-    expect(avatarUploadError({ message: 'Unable to transform response from server', status: 413 }).description).toBe(imageTooLargeMessage);
-    // Under the body limit but over 10MB: the upload schema's 400, with its field name in front.
-    expect(avatarUploadError({ message: 'image: Please upload an image smaller than 10MB', status: 400 })).toEqual(avatarFileTooLargeError);
-    expect(productUploadError({ message: 'productImage: Please upload an image smaller than 10MB', status: 400 })).toEqual(productFileTooLargeError);
-    expect(avatarUploadError({ message: 'Please upload a JPEG, PNG, GIF, or WebP image.', status: 400 })).toEqual({ title: 'Upload Failed', description: 'Please upload a JPEG, PNG, GIF, or WebP image.' });
+    expect(avatarUploadError({ message: 'Unable to transform response from server', data: { httpStatus: 413 } }).description).toBe(imageTooLargeMessage);
+    expect(avatarUploadError({ message: 'image: Please upload an image smaller than 10MB', data: { httpStatus: 400, reason: 'image_too_large' } })).toEqual(avatarFileTooLargeError);
+    expect(productUploadError({ message: 'productImage: Please upload an image smaller than 10MB', data: { httpStatus: 400, reason: 'image_too_large' } })).toEqual(productFileTooLargeError);
+    expect(avatarUploadError({ message: 'Please upload a JPEG, PNG, GIF, or WebP image.', data: { httpStatus: 400, reason: 'invalid_input' } })).toEqual({ title: 'Upload Failed', description: 'Please upload a JPEG, PNG, GIF, or WebP image.' });
   });
 });
 
@@ -213,7 +200,7 @@ describe('product errors', () => {
     expect(productUploadError('x').title).toBe('Upload Failed');
     expect(productGenerationError('x').title).toBe('Generation Failed');
     expect(productSelectionError('x').title).toBe('Selection Failed');
-    expect(productSkipError('Unauthorized')).toEqual({
+    expect(productSkipError({ reason: 'unauthorized', message: 'Session expired - please login again' })).toEqual({
       title: 'Failed to Skip',
       description: 'Your session has expired. Please log in again.',
     });
@@ -255,16 +242,15 @@ describe('projects and plans', () => {
     });
     expect(createProjectError(null).description).toBe(GENERIC);
   });
-  it.each([
-    "You've already created your free video. To create more videos, upgrade your subscription.",
-    'Free plan allows one project',
-    'Subscribe to a plan to create videos',
-    'Please Upgrade',
-  ])('redirects to pricing for %s', (message) => {
-    expect(createProjectError(new Error(message))).toMatchObject({ description: message, redirectToPricing: true });
+  it.each(['free_limit', 'quota', 'no_subscription', 'inactive', 'payment_required'] as const)('redirects to pricing for %s', (reason) => {
+    const message = 'the server says why';
+    expect(createProjectError({ message, data: { reason } })).toMatchObject({ description: message, redirectToPricing: true });
   });
-  it('does not redirect for words that merely contain free', () => {
-    expect(createProjectError('Lock-freeze detected').redirectToPricing).toBe(false);
+  it.each(['daily_limit', 'project_limit', 'invalid_input', 'internal'] as const)('stays for %s', (reason) => {
+    expect(createProjectError({ message: 'Upgrade? Subscribe? Free?', data: { reason } }).redirectToPricing).toBe(false);
+  });
+  it('words alone do not redirect', () => {
+    expect(createProjectError(new Error("You've already created your free video. To create more videos, upgrade your subscription.")).redirectToPricing).toBe(false);
   });
   it('redirect delay and path', () => {
     expect(pricingRedirectDelayMs).toBe(2000);
@@ -283,10 +269,12 @@ describe('projects and plans', () => {
       requiresLogin: false,
     });
     expect(deleteProjectError('401: Unauthorized').requiresLogin).toBe(true);
+    expect(deleteProjectError({ data: { reason: 'unauthorized', httpStatus: 401 }, message: 'x' }).requiresLogin).toBe(true);
+    expect(deleteProjectError(new Error('Unauthorized')).requiresLogin).toBe(false);
     expect(deleteProjectError({ status: 401, message: 'nope' }).requiresLogin).toBe(true);
   });
   it('checkout, payment confirmation and cancellation', () => {
-    expect(checkoutError('Failed to fetch')).toEqual({ title: 'Checkout Failed', description: NETWORK });
+    expect(checkoutError({ reason: 'network', message: 'Failed to fetch' })).toEqual({ title: 'Checkout Failed', description: NETWORK });
     expect(paymentConfirmationError).toEqual({
       title: 'Payment confirmation failed',
       description: 'Failed to confirm payment. Please contact support.',

@@ -1,7 +1,9 @@
 // The titled errors and toasts of §8, area by area. Every literal string is exported once, grouped by
-// area, so UI code never retypes it; the functions choose among them from the error's text.
+// area, so UI code never retypes it; the functions choose among them from the error's reason code
+// (reasons.ts), never from its text.
 
-import { errorPatterns, genericErrorMessage, isCreditsText, insufficientCreditsMessage, readError, toUserMessage } from './user-message.ts';
+import type { Reason } from '../reasons.ts';
+import { genericErrorMessage, insufficientCreditsMessage, isCreditsReason, readError, toUserMessage } from './user-message.ts';
 
 export interface TitledError {
   title: string;
@@ -30,20 +32,27 @@ export const sceneErrorText = {
 } as const;
 
 /**
- * Scene generation, first match wins: unauthorized/401 → project not found → validation failed
- * (own title) → AI provider error → parse/JSON error → 'Please try again with a different script'.
+ * Scene generation, by reason: unauthorized → project not found → scenes invalid (own title) → AI
+ * unavailable → unreadable AI answer → 'Please try again with a different script'.
  */
 export function sceneGenerationError(error: unknown): TitledError {
-  const { text, status } = readError(error);
+  const { reason } = readError(error);
   const title = sceneErrorText.title;
-  if (status === 401 || errorPatterns.unauthorized.test(text)) return { title, description: sceneErrorText.unauthorized };
-  if (/project not found/i.test(text)) return { title, description: sceneErrorText.projectNotFound };
-  if (/validation failed/i.test(text)) {
-    return { title: sceneErrorText.validationTitle, description: sceneErrorText.validationFailed };
+  switch (reason) {
+    case 'unauthorized':
+      return { title, description: sceneErrorText.unauthorized };
+    case 'project_not_found':
+    case 'not_found':
+      return { title, description: sceneErrorText.projectNotFound };
+    case 'scenes_invalid':
+      return { title: sceneErrorText.validationTitle, description: sceneErrorText.validationFailed };
+    case 'ai_unavailable':
+      return { title, description: sceneErrorText.aiProvider };
+    case 'ai_response_unreadable':
+      return { title, description: sceneErrorText.parse };
+    default:
+      return { title, description: sceneErrorText.fallback };
   }
-  if (/ai provider|provider error/i.test(text)) return { title, description: sceneErrorText.aiProvider };
-  if (/pars(?:e|ing)|json/i.test(text)) return { title, description: sceneErrorText.parse };
-  return { title, description: sceneErrorText.fallback };
 }
 
 export function sceneRegenerationError(error: unknown): TitledError {
@@ -76,8 +85,8 @@ export function voicePreviewError(error: unknown): TitledError {
 
 /** 'Playback Failed'; a NotAllowedError (autoplay blocked by the browser) asks the user to click again. */
 export function voicePlaybackError(error: unknown): TitledError {
-  const { text, name } = readError(error);
-  const blocked = name === 'NotAllowedError' || /notallowederror/i.test(text);
+  const { name } = readError(error);
+  const blocked = name === 'NotAllowedError';
   return {
     title: voiceErrorText.playbackTitle,
     description: blocked ? voiceErrorText.playbackBlocked : voiceErrorText.playbackFallback,
@@ -95,16 +104,16 @@ export function voicesFetchError(error: unknown): TitledError {
 }
 
 /**
- * Voiceover, first match wins: quota/insufficient credits → 'Insufficient Credits' (with the
- * 'You have N credits remaining, but M credits are required' sentence when present) → invalid speed →
- * the server's message as is, else 'An error occurred. Please try again.'
+ * Voiceover, by reason: credits → 'Insufficient Credits' (with the 'You have N credits remaining, but
+ * M credits are required' sentence when the server's text holds it) → invalid speed → the server's
+ * message as is, else 'An error occurred. Please try again.'
  */
 export function voiceoverError(error: unknown): TitledError {
-  const { text } = readError(error);
-  if (isCreditsText(text)) {
+  const { text, reason } = readError(error);
+  if (isCreditsReason(reason)) {
     return { title: voiceErrorText.creditsTitle, description: insufficientCreditsMessage(text) };
   }
-  if (/invalid speed|speed must be/i.test(text)) {
+  if (reason === 'invalid_speed') {
     return { title: voiceErrorText.invalidSpeedTitle, description: voiceErrorText.invalidSpeed };
   }
   return { title: voiceErrorText.voiceoverTitle, description: serverMessage(error) };
@@ -142,13 +151,10 @@ export const avatarFileTooLargeError: TitledError = {
   title: avatarErrorText.fileTooLargeTitle,
   description: avatarErrorText.fileTooLarge,
 };
-/**
- * 413 (the server's body limit) is the 10MB message, whatever words came with it; so is the upload
- * schema's refusal, which arrives as a 400 naming its field ('image: Please upload an image smaller than 10MB').
- */
+/** The server's body limit (413) and the upload schema's size refusal both carry `image_too_large`. */
 function isTooLarge(error: unknown): boolean {
-  const { status, text } = readError(error);
-  return status === 413 || text.endsWith(imageTooLargeMessage);
+  const { reason } = readError(error);
+  return reason === 'image_too_large' || reason === 'too_large';
 }
 export function avatarUploadError(error: unknown): TitledError {
   if (isTooLarge(error)) return avatarFileTooLargeError;
@@ -271,16 +277,19 @@ export const pricingRedirectDelayMs = 2000;
 export const pricingPath = '/pricing';
 
 export interface CreateProjectError extends TitledError {
-  /** The message mentions free, Subscribe or Upgrade: go to `pricingPath` after `pricingRedirectDelayMs`. */
+  /** A plan stands in the way (free video used, quota used, no plan): go to `pricingPath` after `pricingRedirectDelayMs`. */
   redirectToPricing: boolean;
 }
 
+/** The refusals whose message asks the customer to choose or upgrade a plan (§8: 'mentions free, Subscribe or Upgrade'). */
+const planReasons: ReadonlySet<Reason | undefined> = new Set<Reason>(['free_limit', 'quota', 'no_subscription', 'inactive', 'payment_required']);
+
 export function createProjectError(error: unknown): CreateProjectError {
-  const { text } = readError(error);
+  const { reason } = readError(error);
   return {
     title: projectErrorText.createTitle,
     description: serverMessage(error),
-    redirectToPricing: /\bfree\b|\bsubscribe|\bupgrade/i.test(text),
+    redirectToPricing: planReasons.has(reason),
   };
 }
 
@@ -296,11 +305,11 @@ export interface DeleteProjectError extends TitledError {
 
 /** The delete toast shows the server's message; an unauthorized error also triggers the login redirect. */
 export function deleteProjectError(error: unknown): DeleteProjectError {
-  const { text, status } = readError(error);
+  const { reason } = readError(error);
   return {
     title: projectErrorText.deleteTitle,
     description: serverMessage(error),
-    requiresLogin: status === 401 || errorPatterns.unauthorized.test(text),
+    requiresLogin: reason === 'unauthorized',
   };
 }
 

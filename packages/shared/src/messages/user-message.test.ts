@@ -32,121 +32,71 @@ describe('toUserMessage: no error', () => {
   );
 });
 
-describe('toUserMessage: credits', () => {
-  it('quotes the remaining/required sentence', () => {
+describe('toUserMessage: credits (reasons insufficient_credits and quota)', () => {
+  it('quotes the remaining/required sentence when the text holds it', () => {
     expect(
-      toUserMessage('Insufficient credits. You have 3 credits remaining, but 10 credits are required for this action.'),
+      toUserMessage({ reason: 'insufficient_credits', message: 'Insufficient credits. You have 3 credits remaining, but 10 credits are required for this action.' }),
     ).toBe('You have 3 credits remaining, but 10 credits are required. Please upgrade your plan or wait for your quota to reset.');
   });
   it('capitalises the sentence and accepts singular credit and thousands', () => {
-    expect(toUserMessage('402: {"error":"quota exceeded: you have 1 credit remaining, but 1,200 credits are required"}')).toBe(
+    expect(toUserMessage({ data: { reason: 'quota' }, message: 'quota exceeded: you have 1 credit remaining, but 1,200 credits are required' })).toBe(
       'You have 1 credit remaining, but 1,200 credits are required. Please upgrade your plan or wait for your quota to reset.',
     );
   });
   it.each([
-    'Quota exceeded',
-    'Monthly QUOTA reached',
-    'Insufficient credits',
-    'insufficient credit',
-    'Not enough credits to generate videos',
-    'You have used all videos of your plan for this period. Please upgrade your plan or wait for your quota to reset.',
-  ])('%s gives the fixed credits message', (text) => {
-    expect(toUserMessage(text)).toBe(CREDITS);
+    { reason: 'quota', message: 'You have used all videos of your plan for this period. Please upgrade your plan or wait for your quota to reset.' },
+    { reason: 'insufficient_credits', message: 'anything at all' },
+    { body: { reason: 'insufficient_credits' }, message: '' },
+  ])('%o gives the fixed credits message', (error) => {
+    expect(toUserMessage(error)).toBe(CREDITS);
   });
-  it('wins over every later rule (spec order)', () => {
-    expect(toUserMessage({ status: 404, message: 'Quota not found' })).toBe(CREDITS);
-    expect(toUserMessage('401: Unauthorized - quota exceeded')).toBe(CREDITS);
-    expect(toUserMessage('429 Too many requests: quota exceeded')).toBe(CREDITS);
-    expect(toUserMessage('Network error while checking quota')).toBe(CREDITS);
-    expect(toUserMessage('You have 401 credits remaining, but 404 credits are required')).toBe(
-      'You have 401 credits remaining, but 404 credits are required. Please upgrade your plan or wait for your quota to reset.',
-    );
+  it('wins over the status (spec order)', () => {
+    expect(toUserMessage({ status: 404, reason: 'quota', message: 'x' })).toBe(CREDITS);
+    expect(toUserMessage({ status: 429, reason: 'insufficient_credits', message: 'x' })).toBe(CREDITS);
+  });
+  it('the words alone are not a reason: the text is shown as is', () => {
+    expect(toUserMessage({ reason: 'invalid_input', message: 'Quota exceeded' })).toBe('Quota exceeded.');
+    expect(toUserMessage('Insufficient credits')).toBe('Insufficient credits.');
   });
   it('insufficientCreditsMessage works on its own', () => {
     expect(insufficientCreditsMessage('nothing here')).toBe(CREDITS);
-    expect(insufficientCreditsMessage('You have 0 credits remaining, but 5 credits are required')).toBe(
-      'You have 0 credits remaining, but 5 credits are required. Please upgrade your plan or wait for your quota to reset.',
+    expect(insufficientCreditsMessage('You have 0 credits remaining but 5 credits are required')).toBe(
+      'You have 0 credits remaining but 5 credits are required. Please upgrade your plan or wait for your quota to reset.',
     );
   });
 });
 
-describe('toUserMessage: unauthorized', () => {
+describe('toUserMessage: the reason picks the sentence', () => {
   it.each([
-    'Unauthorized',
-    'unauthorised',
-    '401',
-    '401: {"message":"Unauthorized"}',
-    '401: Unauthorized',
-    'Request failed with status 401',
-  ])('%s', (text) => {
-    expect(toUserMessage(text)).toBe(SESSION);
+    ['unauthorized', SESSION],
+    ['not_found', NOT_FOUND],
+    ['project_not_found', NOT_FOUND],
+    ['network', NETWORK],
+    ['rate_limited', RATE],
+  ] as const)('%s', (reason, sentence) => {
+    expect(toUserMessage({ reason, message: 'whatever the server said' })).toBe(sentence);
+    // Where tRPC puts it, and where an ApiError keeps the answer's body.
+    expect(toUserMessage({ data: { reason }, message: 'x' })).toBe(sentence);
+    expect(toUserMessage({ body: { reason }, message: 'x', status: 400 })).toBe(sentence);
   });
-  it('reads the status of objects and errors', () => {
-    expect(toUserMessage({ status: 401, message: 'nope' })).toBe(SESSION);
-    expect(toUserMessage({ statusCode: '401' })).toBe(SESSION);
-    const error = Object.assign(new Error('Forbidden-ish'), { status: 401 });
-    expect(toUserMessage(error)).toBe(SESSION);
+  it('a failure without a reason takes its status\'s (an answer from a proxy, say)', () => {
+    expect(toUserMessage({ status: 401, message: 'Unauthorized' })).toBe(SESSION);
+    expect(toUserMessage({ data: { httpStatus: 404 }, message: '<html>' })).toBe(NOT_FOUND);
+    expect(toUserMessage({ statusCode: 429 })).toBe(RATE);
+    expect(toUserMessage('401: Unauthorized')).toBe(SESSION);
+    expect(toUserMessage('404: {"error":"Project not found"}')).toBe(NOT_FOUND);
+    expect(toUserMessage('Error: 429: slow down')).toBe(RATE);
   });
-  it('wins over not found', () => {
-    expect(toUserMessage('401: Unauthorized - project not found')).toBe(SESSION);
-    expect(toUserMessage({ status: 404, message: 'Unauthorized' })).toBe(SESSION);
+  it('the body\'s reason wins over the status\'s', () => {
+    expect(toUserMessage({ status: 403, body: { reason: 'unauthorized' }, message: 'x' })).toBe(SESSION);
   });
-  it('does not read 401 inside a longer number', () => {
-    expect(toUserMessage('Order 4012 failed')).toBe('Order 4012 failed.');
+  it('an unknown reason is ignored', () => {
+    expect(toUserMessage({ reason: 'made_up', message: 'Shown as is' })).toBe('Shown as is.');
   });
-});
-
-describe('toUserMessage: not found', () => {
-  it.each(['Not Found', 'Project not found', '404', '404: {"error":"Project not found"}', 'Error: resource NOT FOUND'])(
-    '%s',
-    (text) => {
-      expect(toUserMessage(text)).toBe(NOT_FOUND);
-    },
-  );
-  it('reads the status', () => {
-    expect(toUserMessage({ status: 404, message: '' })).toBe(NOT_FOUND);
-    expect(toUserMessage({ status: 404, message: 'Something odd' })).toBe(NOT_FOUND);
-  });
-  it('wins over network and rate limit', () => {
-    expect(toUserMessage('Network resource not found')).toBe(NOT_FOUND);
-    expect(toUserMessage({ status: 429, message: 'Not found' })).toBe(NOT_FOUND);
-  });
-});
-
-describe('toUserMessage: network', () => {
-  it.each([
-    'Failed to fetch',
-    'TypeError: Failed to fetch',
-    'fetch failed',
-    'NetworkError when attempting to fetch resource.',
-    'Network request failed',
-    'Load failed',
-    'connect ECONNREFUSED 127.0.0.1:3000',
-    'read ECONNRESET',
-  ])('%s', (text) => {
-    expect(toUserMessage(text)).toBe(NETWORK);
-  });
-  it('reads Error objects', () => {
-    expect(toUserMessage(new TypeError('Failed to fetch'))).toBe(NETWORK);
-  });
-  it('does not take an image load failure for the network', () => {
-    expect(toUserMessage('Image load failed')).toBe('Image load failed.');
-  });
-  it('wins over rate limit', () => {
-    expect(toUserMessage('Network rate limit')).toBe(NETWORK);
-  });
-});
-
-describe('toUserMessage: rate limit', () => {
-  it.each(['Rate limit exceeded', 'rate-limited', 'ratelimit hit', 'Too Many Requests', '429', '429: {"error":"slow down"}'])(
-    '%s',
-    (text) => {
-      expect(toUserMessage(text)).toBe(RATE);
-    },
-  );
-  it('reads the status', () => {
-    expect(toUserMessage({ status: 429, message: 'slow down' })).toBe(RATE);
-    expect(toUserMessage({ status: 429 })).toBe(RATE);
+  it('message text never decides: words that once matched are shown as is', () => {
+    for (const text of ['Unauthorized', 'Project not found', 'Failed to fetch', 'Rate limit exceeded', 'Request failed with status 401']) {
+      expect(toUserMessage(new Error(text))).toBe(`${text}.`);
+    }
   });
 });
 
@@ -177,8 +127,9 @@ describe('toUserMessage: raw JSON or status text', () => {
     expect(toUserMessage('503: Service Unavailable')).toBe('Service Unavailable');
     expect(toUserMessage({ status: 500, message: '500: Internal Server Error' })).toBe('Internal Server Error');
   });
-  it('keeps earlier rules first for raw JSON', () => {
-    expect(toUserMessage('500: {"error":"Failed to fetch upstream"}')).toBe(NETWORK);
+  it('never chooses a sentence from the text: only the reason does', () => {
+    expect(toUserMessage('500: {"error":"Failed to fetch upstream"}')).toBe('Failed to fetch upstream');
+    expect(toUserMessage({ message: 'Quota not found', reason: 'invalid_input' })).toBe('Quota not found.');
   });
 });
 
@@ -198,17 +149,17 @@ describe('toUserMessage: otherwise', () => {
   });
   it('reads objects carrying an error field and plain numbers', () => {
     expect(toUserMessage({ error: 'Bad script' })).toBe('Bad script.');
-    expect(toUserMessage(404)).toBe(NOT_FOUND);
     expect(toUserMessage({ status: 500 })).toBe(GENERIC);
   });
 });
 
 describe('readError', () => {
-  it('reads text, status and name', () => {
+  it('reads text, status, name and reason', () => {
     const notAllowed = Object.assign(new Error('play() failed'), { name: 'NotAllowedError' });
-    expect(readError(notAllowed)).toEqual({ text: 'play() failed', status: undefined, name: 'NotAllowedError' });
-    expect(readError({ message: ' x ', status: 403 })).toEqual({ text: 'x', status: 403, name: undefined });
-    expect(readError('  y ')).toEqual({ text: 'y', status: undefined, name: undefined });
-    expect(readError(undefined)).toEqual({ text: '', status: undefined, name: undefined });
+    expect(readError(notAllowed)).toEqual({ text: 'play() failed', status: undefined, name: 'NotAllowedError', reason: undefined });
+    expect(readError({ message: ' x ', status: 403 })).toEqual({ text: 'x', status: 403, name: undefined, reason: 'forbidden' });
+    expect(readError({ message: 'x', data: { httpStatus: 400, reason: 'invalid_speed' } })).toEqual({ text: 'x', status: 400, name: undefined, reason: 'invalid_speed' });
+    expect(readError('  y ')).toEqual({ text: 'y', status: undefined, name: undefined, reason: undefined });
+    expect(readError(undefined)).toEqual({ text: '', status: undefined, name: undefined, reason: undefined });
   });
 });

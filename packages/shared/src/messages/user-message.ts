@@ -1,21 +1,23 @@
-// The user-facing message mapper of §8: any thrown value in, one readable sentence out.
+// The user-facing message mapper of §8: any thrown value in, one readable sentence out. Which of the
+// spec's sentences applies is decided by the error's reason code (packages/shared reasons.ts), which
+// the server sends with every failure and the browser sets itself when no answer arrived ('network');
+// the message text is only ever shown, never matched.
 //
-// Precedence (the spec's order; the first rule that matches wins, a rule matches on the text or on
-// the numeric status of the error):
-//   1. no error (null, undefined, blank text and no status)      → generic message
-//   2. quota / insufficient credits / not enough credits, or the 'You have N credits remaining,
-//      but M credits are required' sentence                     → credits message
-//   3. unauthorized / unauthorised / 401 (status or in the text) → session expired
-//   4. not found / 404                                           → not found
-//   5. failed to fetch / fetch failed / network / load failed / ECONNREFUSED / ECONNRESET → network
-//   6. rate limit / too many requests / 429                      → too many requests
+// Precedence (the spec's order; the first rule that matches wins):
+//   1. no error (null, undefined, blank text, no status and no reason) → generic message
+//   2. reason insufficient_credits or quota → credits message (with the 'You have N credits
+//      remaining, but M credits are required' sentence when the server's text holds it)
+//   3. reason unauthorized (or status 401)                            → session expired
+//   4. reason not_found / project_not_found (or status 404)           → not found
+//   5. reason network                                                  → network
+//   6. reason rate_limited (or status 429)                            → too many requests
 //   7. raw JSON or status text ('500: {...}', '{...}', '503: Service Unavailable')
 //        → the JSON's `error` (or `error.message`), else its `message`, else the text before the
 //          first brace, else the generic message
 //   8. anything else → a leading 'Error:' stripped and a final period added
-// Keywords match case-insensitively; status codes in the text match as whole numbers only, so
-// '4040 characters' is not a 404. Because credits come first, a 404 whose text mentions 'quota' is a
-// credits message, and a credits message quoting '401 credits' is never taken for a 401.
+// A failure without a reason of its own (an answer from a proxy, say) takes its status's reason.
+
+import { asReason, reasonForStatus, type Reason } from '../reasons.ts';
 
 export const genericErrorMessage = 'An error occurred. Please try again.';
 
@@ -29,11 +31,13 @@ export const userMessages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
-/** What can be read from any thrown value: its text, its HTTP status and its name, when present. */
+/** What can be read from any thrown value: its text, HTTP status, name and reason code, when present. */
 export interface ErrorFacts {
   text: string;
   status: number | undefined;
   name: string | undefined;
+  /** The reason code it carries (its own, its tRPC `data`'s or its answer body's), else its status's. */
+  reason: Reason | undefined;
 }
 
 function numericStatus(value: unknown): number | undefined {
@@ -42,40 +46,43 @@ function numericStatus(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Reads strings, Error objects and plain objects with `message` (or `error`) and `status` (or `statusCode`). */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Reads strings, Error objects and plain objects with `message` (or `error`), `status` (or
+ * `statusCode`) and `reason` (on the value, its tRPC `data`, or its answer `body`).
+ */
 export function readError(error: unknown): ErrorFacts {
-  if (error === null || error === undefined) return { text: '', status: undefined, name: undefined };
-  if (typeof error === 'string') return { text: error.trim(), status: undefined, name: undefined };
+  const none = { status: undefined, name: undefined, reason: undefined };
+  if (error === null || error === undefined) return { text: '', ...none };
+  if (typeof error === 'string') {
+    // Status text ('401: Unauthorized', '503: Service Unavailable') carries its status.
+    const status = numericStatus(/^(?:error:\s*)?(\d{3})\s*:/i.exec(error.trim())?.[1]);
+    return { text: error.trim(), ...none, status, reason: reasonForStatus(status) };
+  }
   if (typeof error === 'object') {
     const record = error as Record<string, unknown>;
     let text = '';
     if (typeof record.message === 'string') text = record.message;
     else if (typeof record.error === 'string') text = record.error;
-    return {
-      text: text.trim(),
-      status: numericStatus(record.status) ?? numericStatus(record.statusCode),
-      name: typeof record.name === 'string' ? record.name : undefined,
-    };
+    const status = numericStatus(record.status) ?? numericStatus(record.statusCode) ?? numericStatus(field(record.data, 'httpStatus'));
+    const reason = asReason(record.reason) ?? asReason(field(record.data, 'reason')) ?? asReason(field(record.body, 'reason')) ?? reasonForStatus(status);
+    return { text: text.trim(), status, name: typeof record.name === 'string' ? record.name : undefined, reason };
   }
   if (typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint') {
-    return { text: String(error), status: undefined, name: undefined };
+    return { text: String(error), ...none };
   }
-  return { text: '', status: undefined, name: undefined };
+  return { text: '', ...none };
 }
 
-export const errorPatterns = {
-  credits: /quota|insufficient credits?|not enough credits?/i,
-  creditsSentence: /you have [\d.,]+ credits? remaining,? but [\d.,]+ credits? (?:are|is) required/i,
-  unauthorized: /unauthori[sz]ed|\b401\b/i,
-  notFound: /not found|\b404\b/i,
-  network: /failed to fetch|fetch failed|network|^load failed$|econnrefused|econnreset/i,
-  rateLimit: /rate[ -]?limit|too many requests|\b429\b/i,
-} as const;
-
-/** Quota, insufficient or not enough credits, or the 'You have N credits remaining, but M...' sentence. */
-export function isCreditsText(text: string): boolean {
-  return errorPatterns.credits.test(text) || errorPatterns.creditsSentence.test(text);
+/** The reasons that read as the spec's credits message: out of credit, or the plan's quota used up. */
+export function isCreditsReason(reason: Reason | undefined): boolean {
+  return reason === 'insufficient_credits' || reason === 'quota';
 }
+
+const creditsSentence = /you have [\d.,]+ credits? remaining,? but [\d.,]+ credits? (?:are|is) required/i;
 
 /**
  * The credits sentence: 'You have N credits remaining, but M credits are required. Please upgrade your
@@ -83,7 +90,7 @@ export function isCreditsText(text: string): boolean {
  * insufficient-credits message.
  */
 export function insufficientCreditsMessage(text: string): string {
-  const match = errorPatterns.creditsSentence.exec(text);
+  const match = creditsSentence.exec(text);
   if (!match) return userMessages.insufficientCredits;
   const sentence = match[0].charAt(0).toUpperCase() + match[0].slice(1);
   return `${sentence}. ${userMessages.upgradeOrWait}`;
@@ -148,13 +155,13 @@ function tidy(text: string): string {
 
 /** The §8 user-facing message for any thrown value; see the precedence at the top of this file. */
 export function toUserMessage(error: unknown): string {
-  const { text, status } = readError(error);
-  if (text === '' && status === undefined) return genericErrorMessage;
-  if (isCreditsText(text)) return insufficientCreditsMessage(text);
-  if (status === 401 || errorPatterns.unauthorized.test(text)) return userMessages.sessionExpired;
-  if (status === 404 || errorPatterns.notFound.test(text)) return userMessages.notFound;
-  if (errorPatterns.network.test(text)) return userMessages.network;
-  if (status === 429 || errorPatterns.rateLimit.test(text)) return userMessages.rateLimited;
+  const { text, reason } = readError(error);
+  if (text === '' && reason === undefined) return genericErrorMessage;
+  if (isCreditsReason(reason)) return insufficientCreditsMessage(text);
+  if (reason === 'unauthorized') return userMessages.sessionExpired;
+  if (reason === 'not_found' || reason === 'project_not_found') return userMessages.notFound;
+  if (reason === 'network') return userMessages.network;
+  if (reason === 'rate_limited') return userMessages.rateLimited;
   if (text === '') return genericErrorMessage;
   return rawMessage(text) ?? tidy(text);
 }

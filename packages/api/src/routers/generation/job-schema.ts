@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonCodes } from '@reelsmith/shared';
 
 export const generationJobSchema = z.object({
   id: z.string(),
@@ -8,6 +9,8 @@ export const generationJobSchema = z.object({
   stage: z.string(),
   percent: z.number().int(),
   error: z.string().nullable(),
+  /** Why it failed, as a stable code (null unless failed). */
+  reason: z.enum(reasonCodes).nullable(),
   attempts: z.number().int(),
   createdAt: z.date(),
   startedAt: z.date().nullable(),

@@ -15,7 +15,7 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   const avatarUrl = resolveSelection(project.assets.avatar?.selected, avatarPool(project.assets));
   const avatarKey = avatarUrl ? keyFromMediaUrl(avatarUrl) : null;
-  if (!avatarKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct);
+  if (!avatarKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct, { reason: 'avatar_required' });
   await ctx.progress('Placing the product', 10);
   const urls = await withWorkDir(deps.workDir, `product-${ctx.jobId}`, async (dir) => {
     const avatarFile = join(dir, 'avatar.png');

@@ -20,10 +20,10 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
   await assertFinalWithinPlan(deps.db, await loadEntitlements(deps, ctx.userId), project);
   const order = input.sceneOrder?.length ? input.sceneOrder : project.scenes.map((s) => s.sceneId);
   const urls = order.map((id) => project.assets.video_generated?.[id]).filter((u): u is string => Boolean(u));
-  if (urls.length === 0 || urls.length !== order.length) throw new AppError('BAD_REQUEST', generationMessages.noVideos);
+  if (urls.length === 0 || urls.length !== order.length) throw new AppError('BAD_REQUEST', generationMessages.noVideos, { reason: 'missing_videos' });
   const keys = urls.map((u) => {
     const key = keyFromMediaUrl(u);
-    if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVideos);
+    if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVideos, { reason: 'missing_videos' });
     return key;
   });
   const hash = artifactHash(deps.engine.name, deps.engine.version, 'final', keys, input.transition);

@@ -22,13 +22,13 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
   const project = await findOwnedProject(deps.db, ctx.userId, ctx.projectId);
   const picture = selectedPicture(project.assets);
   const pictureKey = picture ? keyFromMediaUrl(picture) : null;
-  if (!pictureKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatar);
+  if (!pictureKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatar, { reason: 'avatar_required' });
   const scenes = project.scenes;
   if (scenes.length === 0) throw new AppError('BAD_REQUEST', generationMessages.noScenes);
   const audioKeys = scenes.map((s) => {
     const url = project.assets.voiceover?.[s.sceneId];
     const key = url ? keyFromMediaUrl(url) : null;
-    if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVoiceover);
+    if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVoiceover, { reason: 'audio_required' });
     return key;
   });
   const hasOpenFrame = Boolean(await deps.storage.stat(openFrameKey(pictureKey)));

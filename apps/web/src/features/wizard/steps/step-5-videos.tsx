@@ -58,7 +58,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
           setHdDialog(true);
           return;
         }
-        const classified = classifyError(errorFacts(error).message);
+        const classified = classifyError(errorFacts(error));
         setFailure(classified);
         notifications.show({ color: 'red', title: classified.title, message: classified.suggestion });
       },
@@ -76,7 +76,7 @@ export function StepVideos({ project, onNext, onBack, onProjectChange }: WizardS
   const over = isOverReelTime(total, project.reelTime);
   const aspect = cssAspectRatio(project.aspect);
   const busy = activity.active;
-  const jobFailure = !busy && !failure && activity.job?.status === 'dead' && activity.job.error ? classifyError(activity.job.error) : null;
+  const jobFailure = !busy && !failure && activity.job?.status === 'dead' && activity.job.error ? classifyError({ message: activity.job.error, reason: activity.job.reason }) : null;
   const shownFailure = busy ? null : (failure ?? jobFailure);
   const estimate = scaleProgressEstimate(quality === 'high' ? progressEstimates.highVideoPerScene : progressEstimates.standardVideoPerScene, project.scenes.length);
   const downloadLocked = plan ? !plan.allowDownload : true;
