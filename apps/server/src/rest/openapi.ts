@@ -36,14 +36,37 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | und
   return json;
 }
 
-/** The request body's schema without the path's own parameters (they travel in the URL, not the body). */
+/**
+ * The request body's schema without the path's own parameters (they travel in the URL, not the body),
+ * in each branch of a union too (a discriminated union is a `oneOf` of objects).
+ */
 function withoutPathParameters(schema: JsonSchema, names: string[]): JsonSchema {
-  if (!names.length || typeof schema.properties !== 'object' || !schema.properties) return schema;
-  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
-  for (const name of names) delete properties[name];
-  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !names.includes(name));
-  const { required: _all, ...rest } = schema;
-  return required.length ? { ...rest, properties, required } : { ...rest, properties };
+  if (!names.length) return schema;
+  let result: JsonSchema = { ...schema };
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    if (Array.isArray(result[key])) result[key] = (result[key] as JsonSchema[]).map((branch) => withoutPathParameters(branch, names));
+  }
+  if (typeof result.properties === 'object' && result.properties) {
+    const properties = { ...(result.properties as Record<string, JsonSchema>) };
+    for (const name of names) delete properties[name];
+    const required = ((result.required as string[] | undefined) ?? []).filter((name) => !names.includes(name));
+    const { required: _all, ...rest } = result;
+    result = required.length ? { ...rest, properties, required } : { ...rest, properties };
+  }
+  return result;
+}
+
+/** The schema of an input field, in the object or in the first branch of its union that has it. */
+function fieldSchema(schema: JsonSchema, name: string): JsonSchema | undefined {
+  const own = (schema.properties as Record<string, JsonSchema> | undefined)?.[name];
+  if (own) return own;
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    for (const branch of (schema[key] as JsonSchema[] | undefined) ?? []) {
+      const found = fieldSchema(branch, name);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 const errorSchema: JsonSchema = {
@@ -65,7 +88,7 @@ function operation(route: RestRoute): JsonSchema {
     name: m[1],
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: (input && fieldSchema(input, m[1]!)) ?? { type: 'string' },
   }));
   const op: JsonSchema = {
     operationId: route.procedure,
