@@ -56,7 +56,7 @@ function withoutPathParameters(schema: JsonSchema, names: string[]): JsonSchema 
   return result;
 }
 
-/** The schema of an input field, in the object or in the first branch of its union that has it. */
+/** The schema of an input field (a path parameter is described by the field it fills), in the object or the first branch of its union that has it. */
 function fieldSchema(schema: JsonSchema, name: string): JsonSchema | undefined {
   const own = (schema.properties as Record<string, JsonSchema> | undefined)?.[name];
   if (own) return own;
