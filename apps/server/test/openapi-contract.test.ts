@@ -1,51 +1,116 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { startSmtpSink, type SmtpSink } from '@reelsmith/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../src/rest/openapi.ts';
 import { adminAs, type TestAdmin } from './support/admin-as.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
 type Json = Record<string, unknown>;
-type Operation = { requestBody?: { content: { 'application/json': { schema: Json } } }; responses: Record<string, { content?: { 'application/json'?: { schema: Json } } }> };
+/** A schema and every branch of its unions (oneOf, anyOf, allOf), however deep. */
+function branchesOf(schema: Json): Json[] {
+  const nested = (['oneOf', 'anyOf', 'allOf'] as const).flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as Json[]) : []));
+  return [schema, ...nested.flatMap(branchesOf)];
+}
+
+type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema: Json };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: Json } } };
+  responses: Record<string, { content?: { 'application/json'?: { schema: Json } } }>;
+};
+
+/** A query string value as the schema reads it (numbers and booleans travel as text). */
+function fromQuery(value: string, schema: Json): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number(value);
+  if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+}
 
 // /api/openapi.json is the REST contract: true OpenAPI 3.1 (JSON Schema 2020-12), checked with a 2020-12
-// validator, and the server's real answers to the calls below validate against it.
+// validator. Every documented operation is called below with a request the document accepts, and the
+// server's real answer validates against it; an operation added without a call here fails the last check.
 describe('the OpenAPI 3.1 document', () => {
   let t: TestApp;
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
   let customer: string;
   let admin: TestAdmin;
+  let sink: SmtpSink;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   const checked = new Set<string>();
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    // A real SMTP server on loopback, for the test e-mail.
+    sink = await startSmtpSink();
+    t = await buildTestApp('pglite', { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), EMAIL_FROM: 'Reelsmith <no-reply@reelsmith.test>' });
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     customer = await devSignIn(t.app, 'contract@example.com', 'Ada Contract');
     admin = await adminAs(t, 'superadmin');
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
+    await sink?.close();
   });
 
-  /** Calls a documented path and validates a 2xx answer against the operation's response schema. */
-  async function call(method: InjectOptions['method'], template: string, params: Record<string, string>, options: { cookie?: string; admin?: boolean; payload?: object; query?: string } = {}): Promise<LightMyRequestResponse> {
-    const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (options.query ? `?${options.query}` : '');
+  function expectValid(schema: Json, value: unknown, what: string): void {
+    const validate = ajv.compile(schema);
+    expect(validate(value), `${what}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
+
+  /**
+   * Calls a documented operation: its path parameters, query and body must be ones the document
+   * accepts, and its 2xx answer must validate against the operation's response schema.
+   */
+  async function call(
+    method: InjectOptions['method'],
+    template: string,
+    params: Record<string, string>,
+    options: { cookie?: string; admin?: boolean; bearer?: string; payload?: object; query?: string } = {},
+  ): Promise<LightMyRequestResponse> {
+    const name = `${method} ${template}`;
+    const operation = doc.paths[template]?.[String(method).toLowerCase()];
+    expect(operation, `${name} is documented`).toBeDefined();
+    const documented = operation!.parameters ?? [];
+    for (const [key, value] of Object.entries(params)) {
+      const parameter = documented.find((p) => p.in === 'path' && p.name === key);
+      expect(parameter, `${name} documents the path parameter ${key}`).toBeDefined();
+      expectValid(parameter!.schema, value, `${name} path parameter ${key}`);
+    }
+    const query = new URLSearchParams(options.query ?? '');
+    for (const [key, value] of query) {
+      const parameter = documented.find((p) => p.in === 'query' && p.name === key);
+      expect(parameter, `${name} documents the query parameter ${key}`).toBeDefined();
+      expectValid(parameter!.schema, fromQuery(value, parameter!.schema), `${name} query parameter ${key}`);
+    }
+    for (const parameter of documented.filter((p) => p.required)) {
+      expect(parameter.in === 'path' ? params[parameter.name] : query.get(parameter.name), `${name} sends the required ${parameter.in} parameter ${parameter.name}`).toBeDefined();
+    }
+    if (options.payload) {
+      const body = operation!.requestBody?.content['application/json'].schema;
+      expect(body, `${name} documents a request body`).toBeDefined();
+      expectValid(body!, options.payload, `${name} request body`);
+    }
+    const url = template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key]!)) + (options.query ? `?${options.query}` : '');
     const headers: Record<string, string> = { origin: 'http://localhost:3000' };
     if (options.cookie) headers.cookie = options.cookie;
     if (options.admin) headers.authorization = `Bearer ${admin.token}`;
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     const res = await t.app.inject({ method, url, headers, ...(options.payload ? { payload: options.payload } : {}) });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-    const operation = doc.paths[template]?.[String(method).toLowerCase()];
-    expect(operation, `${method} ${template} is documented`).toBeDefined();
     const schema = operation!.responses[String(res.statusCode)]?.content?.['application/json']?.schema;
-    expect(schema, `${method} ${template} documents ${res.statusCode}`).toBeDefined();
-    const validate = ajv.compile(schema!);
-    expect(validate(res.json()), `${method} ${template}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-    checked.add(`${method} ${template}`);
+    expect(schema, `${name} documents ${res.statusCode}`).toBeDefined();
+    expectValid(schema!, res.json(), `${name} answer`);
+    checked.add(name);
     return res;
   }
+
+  // What reads the document without a server (the OpenAPI client types) reads exactly what is served.
+  it('is served exactly as buildOpenApiDocument() builds it', () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
 
   it('is OpenAPI 3.1 with JSON Schema 2020-12 schemas: no nullable, no path parameter in a body, every schema compiles', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -56,9 +121,11 @@ describe('the OpenAPI 3.1 document', () => {
         const body = op.requestBody?.content['application/json'].schema;
         if (body) {
           expect(() => ajv.compile(body), `${method} ${path} request`).not.toThrow();
-          for (const name of pathNames) {
-            expect(Object.keys((body.properties as Json | undefined) ?? {}), `${method} ${path} body`).not.toContain(name);
-            expect((body.required as string[] | undefined) ?? [], `${method} ${path} body`).not.toContain(name);
+          for (const branch of branchesOf(body)) {
+            for (const name of pathNames) {
+              expect(Object.keys((branch.properties as Json | undefined) ?? {}), `${method} ${path} body`).not.toContain(name);
+              expect((branch.required as string[] | undefined) ?? [], `${method} ${path} body`).not.toContain(name);
+            }
           }
         }
         for (const response of Object.values(op.responses)) {
@@ -76,37 +143,110 @@ describe('the OpenAPI 3.1 document', () => {
     expect(ajv.validate(body, { reelTime: 45 })).toBe(true);
   });
 
-  it("validates the server's real answers, customer, public and back-office", async () => {
-    const cookie = customer;
-    await call('GET', '/api/auth/user', {}, { cookie });
+  // The operations are called in the order a customer and the back office use them; each step's
+  // answers feed the next (ids, the plan, the subscription), so the steps share this state.
+  const cookie = () => customer;
+  let pro: { id: string };
+  let voiceId: string;
+  let projectId: { id: string };
+
+  it('answers the public and account operations as documented; the customer buys Pro', async () => {
     await call('GET', '/api/platform/status', {});
-    const plans = (await call('GET', '/api/plans', {}, { query: 'type=monthly' })).json() as { id: string }[];
-    await call('GET', '/api/plans/{planId}', { planId: plans[0]!.id });
-    await call('GET', '/api/subscription/current', {}, { cookie });
-    await call('GET', '/api/transactions', {}, { cookie });
-    await call('GET', '/api/voices', {});
-    const project = (await call('POST', '/api/projects', {}, { cookie, payload: { reelTime: 20, aspect: '9:16' } })).json() as { id: string };
-    await call('GET', '/api/projects', {}, { cookie });
-    await call('GET', '/api/projects/{id}', { id: project.id }, { cookie });
-    await call('PATCH', '/api/projects/{id}', { id: project.id }, { cookie, payload: { title: 'Contract reel' } });
-    await call('PUT', '/api/projects/{id}', { id: project.id }, { cookie, payload: { scenes: [{ sceneId: 's1', title: 'Scene 1', text: 'A first scene of the reel.', durationSeconds: 7, wordCount: 6 }] } });
-    await call('POST', '/api/projects/{id}/generate-scenes', { id: project.id }, { cookie, payload: { script: 'Meet the new trail shoe. It grips wet rock. Try it this weekend.', reelTime: 20 } });
-    await t.db.db.updateTable('projects').set({ status: 'Merged', current_step: 6, assets: JSON.stringify({ final: { type: 'single', url: `/media/projects/${project.id}/final.mp4` } }) }).where('id', '=', project.id).execute();
-    const share = (await call('POST', '/api/projects/{id}/share', { id: project.id }, { cookie })).json() as { shortId: string };
+    await call('GET', '/api/auth/user', {}, { cookie: cookie() });
+    const plans = (await call('GET', '/api/plans', {}, { query: 'type=monthly' })).json() as { id: string; name: string }[];
+    pro = plans.find((p) => p.name === 'Pro')!;
+    await call('GET', '/api/plans/{planId}', { planId: pro.id });
+    voiceId = ((await call('GET', '/api/voices', {}, { query: 'gender=female&age=young' })).json() as { id: string }[])[0]!.id;
+    // The local test checkout (no Stripe keys) is paid on its own page, as the browser does.
+    const checkout = (await call('POST', '/api/stripe/create-checkout-session', {}, { cookie: cookie(), payload: { planId: pro.id } })).json() as { sessionId: string };
+    const paid = await t.app.inject({ method: 'POST', url: `/billing/local-checkout/${checkout.sessionId}/pay`, headers: { cookie: cookie() } });
+    expect(paid.statusCode).toBe(303);
+    await call('GET', '/api/stripe/confirm', {}, { cookie: cookie(), query: `session_id=${checkout.sessionId}&planId=${pro.id}` });
+    await call('GET', '/api/subscription/current', {}, { cookie: cookie() });
+    await call('GET', '/api/transactions', {}, { cookie: cookie() });
+  });
+
+  it('answers every wizard step as documented, generation included (one short scene keeps it quick)', async () => {
+    const c = cookie();
+    projectId = { id: ((await call('POST', '/api/projects', {}, { cookie: c, payload: { reelTime: 20, aspect: '1:1' } })).json() as { id: string }).id };
+    const id = projectId;
+    await call('GET', '/api/projects', {}, { cookie: c });
+    await call('GET', '/api/projects/{id}', id, { cookie: c });
+    await call('PATCH', '/api/projects/{id}', id, { cookie: c, payload: { title: 'Contract reel' } });
+    const script = 'Meet the new trail shoe. It grips wet rock. Try it this weekend.';
+    await call('POST', '/api/projects/{id}/generate-scenes', id, { cookie: c, payload: { script, reelTime: 20 } });
+    await call('POST', '/api/projects/{id}/regenerate-scene', id, { cookie: c, payload: { sceneIndex: 0, regenerateAll: false, reelTime: 20, script } });
+    const scene = { sceneId: 'scene-1', title: 'Scene 1', text: 'Meet the new trail shoe.', durationSeconds: 2, wordCount: 5 };
+    await call('PUT', '/api/projects/{id}', id, { cookie: c, payload: { scenes: [scene] } });
+    const prompt = (
+      await call('POST', '/api/ai/generate-avatar-prompts', {}, { cookie: c, payload: { scenes: [{ title: scene.title, text: scene.text }], projectTitle: 'Contract reel', projectScript: script, voiceData: { gender: 'female', age: 'young' } } })
+    ).json() as { combinedPrompt: string };
+    // The preview needs no project: it runs beside the voiceover job, on the other core.
+    await Promise.all([
+      call('POST', '/api/voice/preview-url', {}, { cookie: c, payload: { voiceId, text: scene.text, speed: 1 } }),
+      call('POST', '/api/projects/{id}/generate-voiceover', id, { cookie: c, payload: { voiceId, language: 'en', sceneSpeedSettings: { 'scene-1': 1 }, oneVoiceForAll: true, changedScenesOnly: false } }),
+    ]);
+    // Square pictures and videos: the smallest frames the engine makes.
+    await call('POST', '/api/projects/{id}/generate-avatar', id, { cookie: c, payload: { combinedPrompt: prompt.combinedPrompt, model: 'flux-kontext', aspectRatio: '1:1' } });
+    const photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    await call('POST', '/api/projects/{id}/upload-avatar', id, { cookie: c, payload: { image: `data:image/png;base64,${photo.toString('base64')}`, filename: 'me.png' } });
+    const product = await sharp({ create: { width: 60, height: 100, channels: 4, background: { r: 20, g: 184, b: 166, alpha: 1 } } }).png().toBuffer();
+    await call('POST', '/api/projects/{id}/generate-avatar-product', id, { cookie: c, payload: { productImage: `data:image/png;base64,${product.toString('base64')}`, interactionPrompt: 'holding the shoe' } });
+    await call('POST', '/api/projects/{id}/generate-omni-videos', id, { cookie: c, payload: { quality: 'standard', model: 'omni-human' } });
+    await call('POST', '/api/projects/{id}/create-final-video', id, { cookie: c, payload: { transition: 'none', captions: false } });
+    const share = (await call('POST', '/api/projects/{id}/share', id, { cookie: c })).json() as { shortId: string };
     await call('GET', '/api/share/{shortId}', { shortId: share.shortId });
     await call('PUT', '/api/share/{shortId}/view', { shortId: share.shortId });
+  });
 
-    const user = await t.db.db.selectFrom('users').select('id').where('email', '=', 'contract@example.com').executeTakeFirstOrThrow();
-    for (const path of ['/api/admin/stats', '/api/admin/analytics/project-funnel', '/api/admin/analytics/signup-subscription-funnel', '/api/admin/users', '/api/admin/sessions', '/api/admin/projects/stats', '/api/admin/projects', '/api/admin/audit-logs', '/api/admin/audit-logs/summary', '/api/admin/subscriptions/overview', '/api/admin/subscriptions', '/api/admin/settings', '/api/admin/providers', '/api/admin/admins', '/api/admin/email/templates', '/api/admin/email/logs']) {
-      await call('GET', path, {}, { admin: true });
-    }
-    await call('GET', '/api/admin/users/{userId}/projects', { userId: user.id }, { admin: true });
-    await call('GET', '/api/admin/users/{userId}/subscription', { userId: user.id }, { admin: true });
-    await call('DELETE', '/api/projects/{id}', { id: project.id }, { cookie });
+  it('answers every back-office list, card and change as documented', async () => {
+    const lists: [string, string?][] = [
+      ['/api/admin/stats', 'timeRange=7days'],
+      ['/api/admin/analytics/project-funnel', 'timeRange=month'],
+      ['/api/admin/analytics/signup-subscription-funnel', 'timeRange=3months'],
+      ['/api/admin/sessions'],
+      ['/api/admin/projects/stats'],
+      ['/api/admin/projects', 'page=1&limit=10&status=completed&period=30days'],
+      ['/api/admin/audit-logs', 'page=1&limit=20&action=all&severity=all'],
+      ['/api/admin/audit-logs/summary'],
+      ['/api/admin/subscriptions/overview'],
+      ['/api/admin/subscriptions', `page=1&pageSize=20&status=active&planId=${pro.id}`],
+      ['/api/admin/providers'],
+      ['/api/admin/admins'],
+      ['/api/admin/email/templates', 'page=1&limit=20'],
+      ['/api/admin/email/logs', 'page=1&limit=20&status=all'],
+    ];
+    for (const [path, query] of lists) await call('GET', path, {}, { admin: true, ...(query ? { query } : {}) });
+    await devSignIn(t.app, 'bystander@example.com', 'Bea Stander');
+    const users = (await call('GET', '/api/admin/users', {}, { admin: true, query: 'page=1&limit=10&search=example.com' })).json() as { users: { id: string; email: string }[] };
+    const userId = users.users.find((u) => u.email === 'contract@example.com')!.id;
+    await call('GET', '/api/admin/users/{userId}/projects', { userId }, { admin: true });
+    const detail = (await call('GET', '/api/admin/users/{userId}/subscription', { userId }, { admin: true })).json() as { currentSubscription: { id: string }; transactions: { id: string }[] };
+    const subscriptionId = { subscriptionId: detail.currentSubscription.id };
+    await call('POST', '/api/admin/subscriptions/{subscriptionId}/refund', subscriptionId, { admin: true, payload: { transactionId: detail.transactions[0]!.id, amount: 5, reason: 'Goodwill' } });
+    await call('POST', '/api/admin/subscriptions/{subscriptionId}/adjust', subscriptionId, { admin: true, payload: { type: 'add_credits', payload: { credits: 2, unit: 'videos' }, reason: 'Goodwill' } });
+    const bystander = users.users.find((u) => u.email === 'bystander@example.com')!.id;
+    await call('PATCH', '/api/admin/users/{userId}/status', { userId: bystander }, { admin: true, payload: { isActive: false } });
+    const settings = (await call('GET', '/api/admin/settings', {}, { admin: true })).json() as object;
+    await call('POST', '/api/admin/settings', {}, { admin: true, payload: settings });
+    const template = (await call('POST', '/api/admin/email/templates', {}, { admin: true, payload: { name: 'contract_note', subject: 'A note', htmlContent: '<p>Hello</p>', textContent: 'Hello', isActive: true } })).json() as { id: string };
+    await call('PUT', '/api/admin/email/templates/{id}', { id: template.id }, { admin: true, payload: { name: 'contract_note', subject: 'A note, again', htmlContent: '<p>Hello again</p>', textContent: 'Hello again', isActive: true } });
+    await call('POST', '/api/admin/email/send-test', {}, { admin: true, payload: { templateName: 'contract_note', recipientEmail: 'qa@example.com' } });
+    const account = { email: 'contract.admin@example.com', password: 'Strong-pass-1' };
+    const created = (await call('POST', '/api/admin/admins', {}, { admin: true, payload: { ...account, firstName: 'Con', lastName: 'Tract', role: 'support' } })).json() as { id: string };
+    const login = (await call('POST', '/api/admin/login', {}, { payload: account })).json() as { token: string };
+    await call('POST', '/api/admin/logout', {}, { bearer: login.token });
+    await call('DELETE', '/api/admin/admins/{id}', { id: created.id }, { admin: true });
+  });
 
+  it('answers as documented when the customer cancels and deletes', async () => {
+    await call('POST', '/api/subscription/cancel', {}, { cookie: cookie(), payload: {} });
+    await call('DELETE', '/api/projects/{id}', projectId, { cookie: cookie() });
+  });
+
+  it('has called every documented operation: a new operation needs a call above', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    // What this test reached, for the record; the rest are covered by their own suites' status checks.
-    expect(checked.size).toBeGreaterThanOrEqual(30);
-    expect([...checked].every((c) => operations.includes(c))).toBe(true);
+    expect(operations.length).toBeGreaterThan(0);
+    expect([...checked].sort()).toEqual(operations.sort());
   });
 });
