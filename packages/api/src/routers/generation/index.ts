@@ -30,7 +30,8 @@ import { generationJobSchema } from './job-schema.ts';
 import { mediaProcedures } from './media-procedures.ts';
 
 const jobResult = z.object({ job: generationJobSchema, project: projectSchema });
-const withField = <K extends string>(key: K, value: z.ZodType) => jobResult.extend({ [key]: value } as Record<K, z.ZodType>);
+/** The job's result with one more field, typed as its schema (not as any schema). */
+const withField = <K extends string, V extends z.ZodType>(key: K, value: V) => jobResult.extend({ [key]: value } as { [P in K]: V });
 
 export const generationRouter = router({
   /** REST: POST /api/projects/{id}/generate-scenes */
