@@ -1,0 +1,143 @@
+import { downloadLockedError, generationMessages, videoCreationFailedError } from '@reelsmith/shared';
+import { renderWithMantine } from '@reelsmith/ui/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { job, scene } from '../test-fixtures.ts';
+import { FinalStepView, type FinalStepViewProps } from './final-step-view.tsx';
+
+const idle = { active: false, job: undefined, startedAt: null };
+const sceneVideos = { s1: '/media/v1.mp4', s2: '/media/v2.mp4' };
+
+function props(overrides: Partial<FinalStepViewProps> = {}): FinalStepViewProps {
+  return {
+    scenes: [scene(1), scene(2, { title: '' })],
+    sceneVideos,
+    coverage: { any: true, all: true },
+    aspect: '9 / 16',
+    poster: '/media/avatar.png',
+    transition: 'none',
+    onTransitionChange: vi.fn(),
+    generation: idle,
+    onCreate: vi.fn(),
+    failure: null,
+    parsed: null,
+    finalPosterUrl: undefined,
+    index: 0,
+    onIndexChange: vi.fn(),
+    allowDownload: true,
+    download: { kind: 'missing' },
+    locked: false,
+    lockedError: downloadLockedError('Free'),
+    checkingPlan: false,
+    onUnavailableDownload: vi.fn(),
+    onLockedAction: vi.fn(),
+    completed: false,
+    completing: false,
+    onComplete: vi.fn(),
+    onBack: vi.fn(),
+    ...overrides,
+  };
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+describe('FinalStepView: merging', () => {
+  it('previews every scene video and merges them with the chosen transition', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onTransitionChange = vi.fn();
+    const onCreate = vi.fn();
+    renderWithMantine(<FinalStepView {...props({ onTransitionChange, onCreate })} />);
+
+    expect(screen.getByLabelText('Scene 1 preview').getAttribute('src')).toBe('/media/v1.mp4');
+    expect(screen.getByText('Scene 1 · Title 1')).toBeTruthy();
+    expect(screen.getByText('Scene 2')).toBeTruthy();
+
+    expect((screen.getByRole('radio', { name: 'No Transition' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Crossfade' }));
+    expect(onTransitionChange).toHaveBeenCalledWith('crossfade');
+
+    await user.click(button('Create Final Video'));
+    expect(onCreate).toHaveBeenCalledOnce();
+  });
+
+  it('cannot merge until every scene has its video', () => {
+    renderWithMantine(<FinalStepView {...props({ sceneVideos: { s1: '/media/v1.mp4' }, coverage: { any: true, all: false } })} />);
+    expect(screen.getByText(generationMessages.noVideos)).toBeTruthy();
+    expect(screen.queryByLabelText('Scene 2 preview')).toBeNull();
+    expect(isDisabled(button('Create Final Video'))).toBe(true);
+  });
+
+  it('shows the merge running, and holds the way back while it runs', () => {
+    renderWithMantine(<FinalStepView {...props({ generation: { active: true, job: job({ kind: 'final', stage: 'Joining scenes', percent: 50 }), startedAt: Date.now() } })} />);
+    expect(screen.getByRole('progressbar', { name: 'Creating final video progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(isDisabled(button('Back to Step 5'))).toBe(true);
+    expect(isDisabled(button('Complete Project'))).toBe(true);
+  });
+
+  it('says why the last merge failed', () => {
+    renderWithMantine(<FinalStepView {...props({ failure: 'The scene videos could not be joined.' })} />);
+    expect(screen.getByText(videoCreationFailedError.title)).toBeTruthy();
+    expect(screen.getByText('The scene videos could not be joined.')).toBeTruthy();
+  });
+
+  it('plays a playlist scene by scene and switches scenes on request', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onIndexChange = vi.fn();
+    renderWithMantine(<FinalStepView {...props({ parsed: { kind: 'playlist', videos: ['/media/v1.mp4', '/media/v2.mp4'] }, onIndexChange })} />);
+    expect(screen.getByTestId('final-video').getAttribute('src')).toBe('/media/v1.mp4');
+    expect(screen.getByText('Playing scene by scene (1 of 2)')).toBeTruthy();
+    await user.click(button('Scene 2'));
+    expect(onIndexChange).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('FinalStepView: download and completion', () => {
+  it('downloads the final video under the project name', () => {
+    renderWithMantine(<FinalStepView {...props({ download: { kind: 'ready', url: '/media/final.mp4', fileName: 'Launch.mp4' } })} />);
+    const link = screen.getByRole('link', { name: 'Download Final Video' });
+    expect(link.getAttribute('href')).toBe('/media/final.mp4');
+    expect(link.getAttribute('download')).toBe('Launch.mp4');
+  });
+
+  it('explains a plan without downloads and leads to the plans', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onUnavailableDownload = vi.fn();
+    const onLockedAction = vi.fn();
+    renderWithMantine(<FinalStepView {...props({ allowDownload: false, download: { kind: 'locked' }, locked: true, onUnavailableDownload, onLockedAction })} />);
+
+    expect(screen.getByText('Video downloads are not available on the Free plan')).toBeTruthy();
+    await user.click(button('Download Final Video'));
+    expect(onUnavailableDownload).toHaveBeenCalledOnce();
+    await user.click(button(downloadLockedError('Free').action));
+    expect(onLockedAction).toHaveBeenCalledOnce();
+  });
+
+  it('reports a missing video on download, and waits for the plan before offering one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onUnavailableDownload = vi.fn();
+    const { rerender } = renderWithMantine(<FinalStepView {...props({ onUnavailableDownload })} />);
+    expect(screen.queryByText(/not available on the/)).toBeNull();
+    await user.click(button('Download Final Video'));
+    expect(onUnavailableDownload).toHaveBeenCalledOnce();
+
+    rerender(<FinalStepView {...props({ onUnavailableDownload, checkingPlan: true })} />);
+    expect(isDisabled(button('Download Final Video'))).toBe(true);
+  });
+
+  it('completes the project once, and goes back', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onComplete = vi.fn();
+    const onBack = vi.fn();
+    const { rerender } = renderWithMantine(<FinalStepView {...props({ onComplete, onBack })} />);
+    await user.click(button('Complete Project'));
+    expect(onComplete).toHaveBeenCalledOnce();
+    await user.click(button('Back to Step 5'));
+    expect(onBack).toHaveBeenCalledOnce();
+
+    rerender(<FinalStepView {...props({ onComplete, completed: true })} />);
+    expect(within(screen.getByRole('status')).getByText('Project Completed')).toBeTruthy();
+    expect(isDisabled(button('Complete Project'))).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import { notifications } from '@mantine/notifications';
+import { downloadLockedError, finalVideoErrorText, noVideoAvailableError, toUserMessage, videoCreationFailedError } from '@reelsmith/shared';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { createElement, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorFacts } from '../../../lib/trpc-errors.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { showDownloadLockedToast } from '../../billing/download-locked-toast.tsx';
+import { useCurrentSubscription } from '../../billing/use-current-subscription.ts';
+import { cssAspectRatio } from '../../share/share-rules.ts';
+import { selectedPictureUrl } from '../product/selection.ts';
+import { useGeneration } from '../video/use-generation.ts';
+import { videoCoverage } from '../video/video-rules.ts';
+import type { WizardStepProps } from '../wizard-context.ts';
+import { downloadState, finalVideoOf, parseFinalVideo, type Transition } from './final-rules.ts';
+import type { FinalStepViewProps } from './final-step-view.tsx';
+
+/** Spec §4: after 'Project Completed' the dashboard opens 1.5 s later. */
+const completeDelayMs = 1500;
+
+/**
+ * Step 6's state and calls: the transition, merging, the final video's player and download, and
+ * completing the project. Null until there is a project.
+ */
+export function useFinalStep({ project, onBack, onProjectChange }: WizardStepProps): FinalStepViewProps | null {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const subscription = useCurrentSubscription();
+  const plan = subscription.data;
+  const [transition, setTransition] = useState<Transition>(project?.params.final?.transition ?? 'none');
+  const [index, setIndex] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [completed, setCompleted] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const create = useMutation(
+    trpc.generation.createFinalVideo.mutationOptions({
+      onSuccess: (result) => {
+        setFailure(null);
+        setIndex(0);
+        onProjectChange(result.project);
+        if (!finalVideoOf(result.project.assets)) notifications.show({ color: 'orange', title: 'Final video', message: finalVideoErrorText.previewDataMissing });
+      },
+      onError: (error) => {
+        setFailure(toUserMessage(errorFacts(error)));
+        notifications.show({ color: 'red', title: videoCreationFailedError.title, message: videoCreationFailedError.description });
+      },
+    }),
+  );
+  const finish = () => {
+    setCompleted(true);
+    notifications.show({ color: 'green', title: 'Project Completed', message: 'Taking you to your projects…', icon: createElement(IconCircleCheck, { size: 18 }) });
+    timer.current = window.setTimeout(() => void navigate('/'), completeDelayMs);
+  };
+  const complete = useMutation(
+    trpc.projects.update.mutationOptions({
+      onSuccess: (saved) => {
+        onProjectChange(saved);
+        finish();
+      },
+      onError: (error) => notifications.show({ color: 'red', title: 'Progress not saved', message: toUserMessage(errorFacts(error)) }),
+    }),
+  );
+  const activity = useGeneration(project?.id, 'final', create.isPending, create.submittedAt);
+
+  if (!project) return null;
+
+  const assets = project.assets;
+  const busy = activity.active;
+  const final = finalVideoOf(assets);
+  const poster = selectedPictureUrl(assets) ?? undefined;
+  const parsed = final ? parseFinalVideo(final) : null;
+  const locked = plan !== undefined && !plan.allowDownload;
+  const lockedError = downloadLockedError(plan?.planName);
+  const jobFailed = !busy && !failure && activity.job?.status === 'dead' ? activity.job.error : null;
+
+  return {
+    scenes: project.scenes,
+    sceneVideos: assets.video_generated ?? {},
+    coverage: videoCoverage(project),
+    aspect: cssAspectRatio(project.aspect),
+    poster,
+    transition,
+    onTransitionChange: setTransition,
+    generation: activity,
+    onCreate: () => {
+      setFailure(null);
+      create.mutate({ id: project.id, transition, captions: false });
+    },
+    failure: busy ? null : (failure ?? jobFailed),
+    parsed,
+    finalPosterUrl: final?.posterUrl ?? poster,
+    index,
+    onIndexChange: setIndex,
+    allowDownload: plan?.allowDownload ?? false,
+    download: downloadState(plan?.allowDownload ?? false, project.title, parsed, index),
+    locked,
+    lockedError,
+    checkingPlan: subscription.isPending,
+    onUnavailableDownload: () => {
+      if (locked) showDownloadLockedToast(plan?.planName, navigate);
+      else notifications.show({ color: 'orange', title: noVideoAvailableError.title, message: noVideoAvailableError.description });
+    },
+    onLockedAction: () => void navigate(lockedError.actionHref),
+    completed,
+    completing: complete.isPending,
+    onComplete: () => {
+      if (project.currentStep < 6) complete.mutate({ id: project.id, currentStep: 6 });
+      else finish();
+    },
+    onBack,
+  };
+}
