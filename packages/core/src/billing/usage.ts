@@ -17,7 +17,7 @@ const refusal = {
 /** Throws the spec's refusal for a reason the customer may not start a video (or project) now. */
 export function refuseVideo(reason: keyof typeof refusal | null | undefined): never {
   const [code, message] = refusal[reason ?? 'no_subscription'];
-  throw new AppError(code, message, { reason });
+  throw new AppError(code, message, { reason: reason ?? 'no_subscription' });
 }
 
 /** Counts one video against the subscription's period quota and the day's cap (and a project, when it starts one). */
