@@ -32,6 +32,9 @@
  *   `latestJobOf(kind)`, each `{ kind, status, stage, percent, error }`.
  * - Each body starts with an `<h2>` naming its step; it owns its buttons (Back/Next), toasts (use
  *   the shared §8 helpers, never retyped strings) and calls (`useTRPC()` + mutationOptions).
+ * - Each body is a hook and a view: `<area>/use-<area>-step.ts` holds the state, calls and toasts
+ *   and returns the view's props; `<area>/<area>-step-view.tsx` (and its parts) take props and
+ *   return JSX, with component tests beside them (`*.test.tsx`, jsdom).
  */
 import { Alert, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
