@@ -34,7 +34,7 @@ function fromQuery(value: string, schema: Json): unknown {
 // server's real answer validates against it; an operation added without a call here fails the last check.
 describe('the OpenAPI 3.1 document', () => {
   let t: TestApp;
-  let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
+  let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
   let customer: string;
   let admin: TestAdmin;
   let sink: SmtpSink;
@@ -242,6 +242,27 @@ describe('the OpenAPI 3.1 document', () => {
   it('answers as documented when the customer cancels and deletes', async () => {
     await call('POST', '/api/subscription/cancel', {}, { cookie: cookie(), payload: {} });
     await call('DELETE', '/api/projects/{id}', projectId, { cookie: cookie() });
+  });
+
+  it('answers refusals with the documented error body, reason code included', async () => {
+    const refusals: [InjectOptions['method'], string, string, Omit<InjectOptions, 'method' | 'url'>][] = [
+      ['GET', '/api/auth/user', '/api/auth/user', {}],
+      ['GET', '/api/projects/{id}', '/api/projects/no-such-project', { headers: { cookie: cookie() } }],
+      ['POST', '/api/projects', '/api/projects', { headers: { cookie: cookie() }, payload: { reelTime: 50 } }],
+      ['POST', '/api/admin/login', '/api/admin/login', { payload: { email: 'nobody@example.com', password: 'Wrong-pass-1' } }],
+    ];
+    for (const [method, template, url, options] of refusals) {
+      const res = await t.app.inject({ method, url, ...options });
+      expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      const documented = doc.paths[template]![String(method).toLowerCase()]!.responses['4XX']?.content?.['application/json']?.schema;
+      expect(documented, `${method} ${template} documents 4XX`).toBeDefined();
+      const ref = documented!.$ref as string | undefined;
+      const schema = ref ? doc.components.schemas[ref.replace('#/components/schemas/', '')]! : documented!;
+      expectValid(schema, res.json(), `${method} ${url} refusal`);
+      // Every field of the body is documented (the schema leaves extra fields open, so check by name).
+      expect(Object.keys(schema.properties as Json), `${method} ${url}`).toEqual(expect.arrayContaining(Object.keys(res.json() as Json)));
+    }
   });
 
   it('has called every documented operation: a new operation needs a call above', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appRouter } from '@reelsmith/api';
+import { reasonCodes } from '@reelsmith/shared';
 import { restRoutes, type RestRoute } from './rest-routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -71,11 +72,12 @@ function fieldSchema(schema: JsonSchema, name: string): JsonSchema | undefined {
 
 const errorSchema: JsonSchema = {
   type: 'object',
-  required: ['error', 'message', 'code'],
+  required: ['error', 'message', 'code', 'reason'],
   properties: {
     error: { type: 'string', description: 'A message fit to show the user.' },
     message: { type: 'string' },
     code: { type: 'string' },
+    reason: { type: 'string', enum: [...reasonCodes], description: 'Why it failed, as a stable code: clients choose what to show from this, never from the message text.' },
     requiresReauth: { type: 'boolean', description: 'Present on 401: the browser should sign in again.' },
   },
 };
