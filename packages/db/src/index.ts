@@ -19,4 +19,8 @@ export * from './repositories/generation-jobs.ts';
 export * from './repositories/generation-costs.ts';
 export * from './repositories/credit-returns.ts';
 export * from './repositories/voices.ts';
+export * from './repositories/admin-tokens.ts';
+export * from './repositories/subscriptions.ts';
+export * from './repositories/subscription-adjustments.ts';
+export * from './repositories/transactions.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';

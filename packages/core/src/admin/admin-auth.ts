@@ -1,4 +1,4 @@
-import type { AdminRole } from '@reelsmith/db';
+import { findAdminForLogin, findAdminProfile, insertAdminToken, revokeAdminToken, updateAdminRow, type AdminRole } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -36,11 +36,7 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
   const settings = await readSystemSettings(deps);
   const now = deps.clock.now();
   const email = input.email.trim().toLowerCase();
-  const admin = await deps.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'password_hash', 'first_name', 'last_name', 'role', 'is_active', 'failed_login_attempts', 'locked_until'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const admin = await findAdminForLogin(deps.db, email);
   const audit = { userType: 'admin' as const, adminEmail: email, ipAddress: input.ip, resourceType: 'admin' };
 
   if (!admin) {
@@ -56,11 +52,7 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
     const failures = admin.failed_login_attempts + 1;
     const lock = failures >= settings.security.maxLoginAttempts;
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('admins')
-        .set(lock ? { failed_login_attempts: 0, locked_until: new Date(now.getTime() + ADMIN_LOCK_MINUTES * 60_000) } : { failed_login_attempts: failures })
-        .where('id', '=', admin.id)
-        .execute();
+      await updateAdminRow(trx, admin.id, lock ? { failed_login_attempts: 0, locked_until: new Date(now.getTime() + ADMIN_LOCK_MINUTES * 60_000) } : { failed_login_attempts: failures });
       await writeAudit(trx, { ...audit, action: 'admin_login_failed', severity: 'warning', adminId: admin.id, resourceId: admin.id, details: { failures } });
       if (lock) {
         await writeAudit(trx, {
@@ -83,11 +75,8 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + settings.security.sessionTimeout * 1000);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('admins').set({ failed_login_attempts: 0, locked_until: null, last_login_at: now }).where('id', '=', admin.id).execute();
-    await trx
-      .insertInto('admin_tokens')
-      .values({ admin_id: admin.id, token_hash: hashToken(token), ip: input.ip, user_agent: input.userAgent, expires_at: expiresAt })
-      .execute();
+    await updateAdminRow(trx, admin.id, { failed_login_attempts: 0, locked_until: null, last_login_at: now });
+    await insertAdminToken(trx, { admin_id: admin.id, token_hash: hashToken(token), ip: input.ip, user_agent: input.userAgent, expires_at: expiresAt });
     await writeAudit(trx, { ...audit, action: 'admin_login', adminId: admin.id, resourceId: admin.id });
   });
   return {
@@ -100,16 +89,12 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
 /** Revokes the admin's current token. */
 export async function logoutAdmin(deps: CoreDeps, admin: AdminPrincipal, ip: string | null): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_tokens').set({ revoked_at: deps.clock.now() }).where('id', '=', admin.tokenId).execute();
+    await revokeAdminToken(trx, admin.tokenId, deps.clock.now());
     await writeAudit(trx, { action: 'admin_logout', userType: 'admin', adminId: admin.id, adminEmail: admin.email, ipAddress: ip, resourceType: 'admin', resourceId: admin.id });
   });
 }
 
 export async function getAdminPublic(deps: CoreDeps, id: string): Promise<AdminPublic | null> {
-  const row = await deps.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'first_name', 'last_name', 'role', 'is_active'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findAdminProfile(deps.db, id);
   return row ? { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role, isActive: row.is_active } : null;
 }

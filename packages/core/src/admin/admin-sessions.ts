@@ -1,4 +1,4 @@
-import type { AdminRole } from '@reelsmith/db';
+import { findAdminTokenWithAdmin, type AdminRole } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { hashToken } from '../auth/tokens.ts';
 
@@ -19,12 +19,7 @@ export function hasAdminRole(role: AdminRole, allowed: readonly AdminRole[]): bo
 /** Resolves a bearer admin token; revoked, expired or inactive answers null. */
 export async function resolveAdminToken(deps: CoreDeps, token: string | undefined): Promise<AdminPrincipal | null> {
   if (!token) return null;
-  const row = await deps.db
-    .selectFrom('admin_tokens as t')
-    .innerJoin('admins as a', 'a.id', 't.admin_id')
-    .select(['t.id as tokenId', 't.expires_at', 't.revoked_at', 'a.id', 'a.email', 'a.role', 'a.is_active'])
-    .where('t.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findAdminTokenWithAdmin(deps.db, hashToken(token));
   if (!row || row.revoked_at || !row.is_active) return null;
   if (row.expires_at.getTime() <= deps.clock.now().getTime()) return null;
   return { id: row.id, email: row.email, role: row.role, tokenId: row.tokenId };

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { ProjectsTable } from '../schema.ts';
 import type { Executor } from './users.ts';
 
@@ -43,4 +43,98 @@ export async function deleteOwnedProjectRow(db: Executor, userId: string, id: st
 /** A project's title, whoever owns it (for a notification about it). */
 export function findProjectTitle(db: Executor, id: string): Promise<{ title: string } | undefined> {
   return db.selectFrom('projects').select(['title']).where('id', '=', id).executeTakeFirst();
+}
+
+/** All projects, those created since `createdSince`, and the finished (Merged) ones. */
+export async function countProjects(db: Executor, createdSince: Date): Promise<{ total: number; createdSince: number; merged: number }> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('created_at', '>=', createdSince).as('since'),
+      eb.fn.countAll<string>().filterWhere('status', '=', 'Merged').as('merged'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), createdSince: Number(row.since), merged: Number(row.merged) };
+}
+
+/**
+ * For each wizard step 1..6, the projects created since `since` that reached it and their distinct
+ * owners. A project reached step k when its wizard step is at least k, or its status proves it got
+ * that far (media made → step 3, scene videos made → step 5, final video merged → step 6).
+ */
+export async function countProjectFunnelSteps(db: Executor, since: Date): Promise<{ step: number; count: number; uniqueUsers: number }[]> {
+  const result = await sql<{ step: number; count: string; unique_users: string }>`
+    with reached as (
+      select p.user_id,
+             greatest(p.current_step, case p.status when 'Merged' then 6 when 'LipSynced' then 5 when 'MediaGenerated' then 3 else 1 end) as step
+        from projects p
+       where p.created_at >= ${since}
+    )
+    select s.k as step, count(r.user_id) as count, count(distinct r.user_id) as unique_users
+      from generate_series(1, 6) as s(k)
+      left join reached r on r.step >= s.k
+     group by s.k
+     order by s.k`.execute(db);
+  return result.rows.map((r) => ({ step: Number(r.step), count: Number(r.count), uniqueUsers: Number(r.unique_users) }));
+}
+
+export type AdminProjectStatusValue = 'draft' | 'processing' | 'completed' | 'failed';
+
+/**
+ * The back-office status of a project (docs/decisions.md): completed when merged; failed when its
+ * last step failed; processing while a generation job is queued or running; else draft.
+ * Written for a query where the project is aliased `p`.
+ */
+function adminProjectStatus(): RawBuilder<AdminProjectStatusValue> {
+  return sql<AdminProjectStatusValue>`case
+    when p.status = 'Merged' then 'completed'
+    when p.last_error is not null then 'failed'
+    when exists (select 1 from generation_jobs j where j.project_id = p.id and j.status in ('queued', 'running')) then 'processing'
+    else 'draft' end`;
+}
+
+export interface AdminProjectFilter {
+  /** ILIKE pattern on the title or the owner's e-mail. */
+  pattern?: string | undefined;
+  status?: AdminProjectStatusValue | undefined;
+  createdSince?: Date | undefined;
+}
+
+/** Every customer's projects, newest first, with owner, share, back-office status and AI cost; and the total. */
+export async function listAdminProjectRows(db: Executor, filter: AdminProjectFilter, page: { limit: number; offset: number }) {
+  const status = adminProjectStatus();
+  let base = db.selectFrom('projects as p').innerJoin('users as u', 'u.id', 'p.user_id').leftJoin('shares as sh', 'sh.project_id', 'p.id');
+  if (filter.pattern) {
+    const pattern = filter.pattern;
+    base = base.where((eb) => eb.or([eb('p.title', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+  }
+  if (filter.status) base = base.where(status, '=', filter.status);
+  if (filter.createdSince) base = base.where('p.created_at', '>=', filter.createdSince);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'p.id', 'p.title', 'p.created_at', 'p.industry', 'sh.is_public',
+        'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email',
+        status.as('admin_status'),
+        (eb) =>
+          eb
+            .selectFrom('generation_costs as c')
+            .select((c) => c.fn.coalesce(c.fn.sum<string>('c.amount_usd'), c.val('0')).as('cost'))
+            .whereRef('c.project_id', '=', 'p.id')
+            .as('ai_cost_usd'),
+      ])
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** A customer's projects, newest first, with their assets (for the back-office user screen). */
+export function listUserProjectSummaries(db: Executor, userId: string) {
+  return db.selectFrom('projects').select(['id', 'title', 'created_at', 'status', 'assets']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
 }

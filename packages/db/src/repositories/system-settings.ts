@@ -16,3 +16,12 @@ export async function findSystemSetting(db: Executor, key: SettingsKey): Promise
 export async function insertSystemSettingIfAbsent(db: Executor, key: SettingsKey, value: unknown): Promise<void> {
   await db.insertInto('system_settings').values({ key, value: JSON.stringify(value) }).onConflict((oc) => oc.column('key').doNothing()).execute();
 }
+
+/** Stores a settings group as an admin saved it, over what was stored. */
+export async function upsertSystemSetting(db: Executor, key: SettingsKey, value: unknown, adminId: string): Promise<void> {
+  await db
+    .insertInto('system_settings')
+    .values({ key, value: JSON.stringify(value), updated_by_admin_id: adminId })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_by_admin_id: adminId }))
+    .execute();
+}

@@ -98,3 +98,47 @@ export async function endUserSessions(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** How many customers had a session with activity since `since` that began by `now`. */
+export async function countActiveUsers(db: Executor, since: Date, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('user_sessions')
+    .select((eb) => eb.fn.count<string>('user_id').distinct().as('active'))
+    .where('last_activity_at', '>=', since)
+    .where('login_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.active);
+}
+
+const adminSessionColumns = [
+  's.id', 's.user_agent', 's.country', 's.city', 's.login_at', 's.last_activity_at', 's.expires_at', 's.ended_at',
+  'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.profile_image_url',
+] as const;
+
+function adminSessionQuery(db: Executor) {
+  return db.selectFrom('user_sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(adminSessionColumns);
+}
+
+/** A session with its customer, as the back-office lists it. */
+export type AdminSessionRow = Awaited<ReturnType<ReturnType<typeof adminSessionQuery>['executeTakeFirstOrThrow']>>;
+
+/** Sessions neither ended nor expired at `now`, newest login first (at most `limit`). */
+export function listLiveSessionRows(db: Executor, now: Date, limit: number): Promise<AdminSessionRow[]> {
+  return adminSessionQuery(db).where('s.ended_at', 'is', null).where('s.expires_at', '>', now).orderBy('s.login_at', 'desc').orderBy('s.id').limit(limit).execute();
+}
+
+/** Sessions that ended, or expired by `now`, since `since`; the most recently finished first (at most `limit`). */
+export function listFinishedSessionRows(db: Executor, now: Date, since: Date, limit: number): Promise<AdminSessionRow[]> {
+  return adminSessionQuery(db)
+    .select((eb) => eb.fn.coalesce('s.ended_at', 's.expires_at').as('finished_at'))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('s.ended_at', 'is not', null), eb('s.ended_at', '>=', since)]),
+        eb.and([eb('s.ended_at', 'is', null), eb('s.expires_at', '<=', now), eb('s.expires_at', '>=', since)]),
+      ]),
+    )
+    .orderBy('finished_at', 'desc')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}

@@ -95,3 +95,74 @@ export async function insertUserIfAbsent(db: Executor, values: { email: string; 
     .executeTakeFirst();
   return row?.id;
 }
+
+/** All customers, and those created since `createdSince`. */
+export async function countUsers(db: Executor, createdSince: Date): Promise<{ total: number; createdSince: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere('created_at', '>=', createdSince).as('new')])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), createdSince: Number(row.new) };
+}
+
+/**
+ * Customers who signed up since `since`, how many of them have taken a paid subscription (a paid plan
+ * that got past checkout, at any time up to now), and the median hours from sign-up to the first paid
+ * subscription's start (null when nobody converted).
+ */
+export async function signupConversion(db: Executor, since: Date): Promise<{ signups: number; subscriptions: number; medianHours: number | null }> {
+  const result = await sql<{ signups: string; subscriptions: string; median_hours: number | string | null }>`
+    with cohort as (
+      select u.id, u.created_at from users u where u.created_at >= ${since}
+    ),
+    converted as (
+      select c.id, min(s.start_date) - c.created_at as wait
+        from cohort c
+        join subscriptions s on s.user_id = c.id
+        join plans p on p.id = s.plan_id
+       where p.billing_interval <> 'free' and s.status <> 'pending'
+       group by c.id, c.created_at
+    )
+    select (select count(*) from cohort) as signups,
+           (select count(*) from converted) as subscriptions,
+           (select percentile_cont(0.5) within group (order by greatest(extract(epoch from wait), 0) / 3600.0) from converted) as median_hours`.execute(db);
+  const row = result.rows[0]!;
+  return { signups: Number(row.signups), subscriptions: Number(row.subscriptions), medianHours: row.median_hours === null ? null : Number(row.median_hours) };
+}
+
+export interface AdminUserFilter {
+  userId?: string | undefined;
+  /** ILIKE pattern on the e-mail, first name, last name or full name. */
+  pattern?: string | undefined;
+}
+
+/** Customers, newest first, with their project count; and the total. */
+export async function listAdminUserRows(db: Executor, filter: AdminUserFilter, page: { limit: number; offset: number }) {
+  let base = db.selectFrom('users as u');
+  if (filter.userId) base = base.where('u.id', '=', filter.userId);
+  if (filter.pattern) {
+    const pattern = filter.pattern;
+    base = base.where((eb) =>
+      eb.or([
+        eb('u.email', 'ilike', pattern),
+        eb('u.first_name', 'ilike', pattern),
+        eb('u.last_name', 'ilike', pattern),
+        eb(sql<string>`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select((eb) => [
+        'u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.profile_image_url', 'u.is_active', 'u.created_at', 'u.last_login_at',
+        eb.selectFrom('projects as p').select((e) => e.fn.countAll<string>().as('n')).whereRef('p.user_id', '=', 'u.id').as('project_count'),
+      ])
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, project_count: Number(r.project_count ?? 0) })), total: Number(total) };
+}

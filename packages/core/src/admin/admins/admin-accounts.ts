@@ -1,5 +1,5 @@
 import { AppError, passwordWeakness, type AdminListItem } from '@reelsmith/shared';
-import type { AdminRole } from '@reelsmith/db';
+import { deleteAdminRow, findAdminIdentity, insertAdminUnlessEmailTaken, listAdminRows, type AdminRole } from '@reelsmith/db';
 import type { CoreDeps } from '../../deps.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
@@ -12,12 +12,7 @@ export const selfDeleteMessage = 'You cannot delete your own admin account.';
 
 /** Every admin account, the main admin first. */
 export async function listAdmins(deps: CoreDeps): Promise<AdminListItem[]> {
-  const rows = await deps.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'created_at'])
-    .orderBy('is_main', 'desc')
-    .orderBy('created_at')
-    .execute();
+  const rows = await listAdminRows(deps.db);
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -46,12 +41,13 @@ export async function createAdmin(deps: CoreDeps, actor: AdminActor, input: NewA
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('admins')
-      .values({ email, password_hash: passwordHash, first_name: input.firstName || null, last_name: input.lastName || null, role: input.role })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning(['id', 'email', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'created_at'])
-      .executeTakeFirst();
+    const row = await insertAdminUnlessEmailTaken(trx, {
+      email,
+      password_hash: passwordHash,
+      first_name: input.firstName || null,
+      last_name: input.lastName || null,
+      role: input.role,
+    });
     if (!row) throw new AppError('CONFLICT', duplicateAdminMessage);
     await writeAudit(trx, {
       action: 'admin_create',
@@ -80,11 +76,11 @@ export async function createAdmin(deps: CoreDeps, actor: AdminActor, input: NewA
 /** Deletes an admin account (its tokens go with it); never the main admin, never oneself. */
 export async function deleteAdmin(deps: CoreDeps, actor: AdminActor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('admins').select(['id', 'email', 'role', 'is_main']).where('id', '=', id).executeTakeFirst();
+    const target = await findAdminIdentity(trx, id);
     if (!target) throw new AppError('NOT_FOUND', 'Admin not found');
     if (target.is_main) throw new AppError('FORBIDDEN', mainAdminUndeletableMessage);
     if (target.id === actor.id) throw new AppError('FORBIDDEN', selfDeleteMessage);
-    await trx.deleteFrom('admins').where('id', '=', target.id).execute();
+    await deleteAdminRow(trx, target.id);
     await writeAudit(trx, {
       action: 'admin_delete',
       severity: 'warning',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { countProjectFunnelSteps } from '@reelsmith/db';
 import type { AnalyticsTimeRange, ProjectFunnel } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { buildProjectFunnel } from './funnel-steps.ts';
@@ -11,19 +11,5 @@ import { analyticsRangeStart } from './time-ranges.ts';
  */
 export async function getProjectFunnel(deps: CoreDeps, timeRange: AnalyticsTimeRange): Promise<ProjectFunnel> {
   const from = analyticsRangeStart(timeRange, deps.clock.now());
-  const result = await sql<{ step: number; count: string; unique_users: string }>`
-    with reached as (
-      select p.user_id,
-             greatest(p.current_step, case p.status when 'Merged' then 6 when 'LipSynced' then 5 when 'MediaGenerated' then 3 else 1 end) as step
-        from projects p
-       where p.created_at >= ${from}
-    )
-    select s.k as step, count(r.user_id) as count, count(distinct r.user_id) as unique_users
-      from generate_series(1, 6) as s(k)
-      left join reached r on r.step >= s.k
-     group by s.k
-     order by s.k`.execute(deps.db);
-  return buildProjectFunnel(
-    result.rows.map((r) => ({ step: Number(r.step), count: Number(r.count), uniqueUsers: Number(r.unique_users) })),
-  );
+  return buildProjectFunnel(await countProjectFunnelSteps(deps.db, from));
 }

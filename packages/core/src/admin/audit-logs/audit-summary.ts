@@ -1,3 +1,4 @@
+import { countAuditLogs } from '@reelsmith/db';
 import type { AuditLogsSummary } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { daysAgo, startOfUtcDay } from '../analytics/time-ranges.ts';
@@ -9,20 +10,11 @@ import { daysAgo, startOfUtcDay } from '../analytics/time-ranges.ts';
  */
 export async function getAuditLogsSummary(deps: CoreDeps): Promise<AuditLogsSummary> {
   const now = deps.clock.now();
-  const week = daysAgo(now, 7);
-  const row = await deps.db
-    .selectFrom('audit_logs')
-    .select((eb) => [
-      eb.fn.countAll<string>().filterWhere('created_at', '>=', daysAgo(now, 1)).as('last24h'),
-      eb.fn.countAll<string>().filterWhere((e) => e.and([e('action', '=', 'admin_login'), e('created_at', '>=', startOfUtcDay(now))])).as('logins'),
-      eb.fn.countAll<string>().filterWhere((e) => e.and([e('resource_type', '=', 'user'), e('created_at', '>=', week)])).as('user_actions'),
-      eb.fn.countAll<string>().filterWhere((e) => e.and([e('severity', 'in', ['error', 'critical']), e('created_at', '>=', week)])).as('critical'),
-    ])
-    .executeTakeFirstOrThrow();
+  const counts = await countAuditLogs(deps.db, { recentSince: daysAgo(now, 1), loginsSince: startOfUtcDay(now), weekSince: daysAgo(now, 7) });
   return {
-    totalLast24h: Number(row.last24h),
-    adminLoginsToday: Number(row.logins),
-    userActionsThisWeek: Number(row.user_actions),
-    criticalEvents: Number(row.critical),
+    totalLast24h: counts.recent,
+    adminLoginsToday: counts.logins,
+    userActionsThisWeek: counts.userActions,
+    criticalEvents: counts.critical,
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { listAuditLogRows } from '@reelsmith/db';
 import { AUDIT_ACTION_GROUPS, type AuditActionGroup, type AuditLogsList, type AuditSeverityName } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { containsPattern } from '../search-pattern.ts';
@@ -13,36 +13,15 @@ export interface ListAuditLogsQuery {
 
 /** The activity log, newest first: searched over admin e-mail and name, action and resource; filtered by action group and severity. */
 export async function listAuditLogs(deps: CoreDeps, query: ListAuditLogsQuery): Promise<AuditLogsList> {
-  let base = deps.db.selectFrom('audit_logs as l').leftJoin('admins as a', 'a.id', 'l.admin_id');
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    base = base.where((eb) =>
-      eb.or([
-        eb('l.admin_email', 'ilike', pattern),
-        eb('a.email', 'ilike', pattern),
-        eb(sql<string>`coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')`, 'ilike', pattern),
-        eb('l.action', 'ilike', pattern),
-        eb(sql<string>`replace(l.action, '_', ' ')`, 'ilike', pattern),
-        eb('l.resource_type', 'ilike', pattern),
-        eb(sql<string>`coalesce(l.resource_id::text, '')`, 'ilike', pattern),
-      ]),
-    );
-  }
-  if (query.action && query.action !== 'all') base = base.where('l.action', 'in', [...AUDIT_ACTION_GROUPS[query.action]]);
-  if (query.severity && query.severity !== 'all') base = base.where('l.severity', '=', query.severity);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'l.id', 'l.created_at', 'l.action', 'l.severity', 'l.user_type', 'l.admin_email', 'l.ip_address', 'l.resource_type', 'l.resource_id', 'l.details',
-        'a.email as current_admin_email', 'a.first_name', 'a.last_name',
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+  const { rows, total } = await listAuditLogRows(
+    deps.db,
+    {
+      pattern: query.search ? containsPattern(query.search) : undefined,
+      actions: query.action && query.action !== 'all' ? AUDIT_ACTION_GROUPS[query.action] : undefined,
+      severity: query.severity && query.severity !== 'all' ? query.severity : undefined,
+    },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
   return {
     data: rows.map((r) => {
       const email = r.admin_email ?? r.current_admin_email;
@@ -60,6 +39,6 @@ export async function listAuditLogs(deps: CoreDeps, query: ListAuditLogsQuery): 
         details: r.details ?? {},
       };
     }),
-    total: Number(total),
+    total,
   };
 }

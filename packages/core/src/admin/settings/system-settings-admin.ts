@@ -1,3 +1,4 @@
+import { upsertSystemSetting } from '@reelsmith/db';
 import { changedSettingNames, maskSettings, settingsGroups, unmaskSettings, type SystemSettings } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
@@ -19,11 +20,7 @@ export async function saveSystemSettings(deps: CoreDeps, actor: AdminActor, inco
     const next = unmaskSettings(incoming, stored);
     const changed = changedSettingNames(stored, next);
     for (const group of settingsGroups) {
-      await trx
-        .insertInto('system_settings')
-        .values({ key: group, value: JSON.stringify(next[group]), updated_by_admin_id: actor.id })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(next[group]), updated_by_admin_id: actor.id }))
-        .execute();
+      await upsertSystemSetting(trx, group, next[group], actor.id);
     }
     await writeAudit(trx, {
       action: 'settings_update',

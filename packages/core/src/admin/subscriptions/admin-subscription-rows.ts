@@ -1,24 +1,9 @@
-import type { Executor } from '@reelsmith/db';
+import type { AdminSubscriptionRow } from '@reelsmith/db';
 import type { AdminSubscription } from '@reelsmith/shared';
 import { effectiveStatus } from '../../billing/entitlement-rules.ts';
 
-/** The subscription joined with its customer and plan, as the back-office reads it. */
-export function adminSubscriptionQuery(db: Executor) {
-  return db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .select([
-      's.id', 's.user_id', 's.status', 's.start_date', 's.end_date', 's.bonus_credits', 's.created_at',
-      'u.first_name', 'u.last_name', 'u.email',
-      'p.id as plan_id', 'p.name as plan_name', 'p.billing_interval', 'p.price_cents', 'p.currency',
-    ]);
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof adminSubscriptionQuery>['executeTakeFirstOrThrow']>>;
-
 /** A yearly plan is priced per month here (yearly price / 12): the screen shows it × 12 per year (spec §9). */
-export function toAdminSubscription(row: Row, now: Date): AdminSubscription {
+export function toAdminSubscription(row: AdminSubscriptionRow, now: Date): AdminSubscription {
   const yearly = row.billing_interval === 'yearly';
   return {
     id: row.id,

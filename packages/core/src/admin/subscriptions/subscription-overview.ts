@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { countPaidSubscriptions, listActiveRecurringPlans, sumNetRevenueCents } from '@reelsmith/db';
 import type { SubscriptionOverview } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 
@@ -9,38 +9,11 @@ import type { CoreDeps } from '../../deps.ts';
 export async function getSubscriptionOverview(deps: CoreDeps): Promise<SubscriptionOverview> {
   const now = deps.clock.now();
   const { db } = deps;
-  const [revenue, counts, plans] = await Promise.all([
-    db
-      .selectFrom('transactions')
-      .select(sql<string>`coalesce(sum(amount_cents - refunded_cents), 0)`.as('cents'))
-      .where('status', 'in', ['succeeded', 'partially_refunded', 'refunded'])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        eb.fn
-          .countAll<string>()
-          .filterWhere((f) => f.and([f('s.status', 'in', ['active', 'trialing']), f.or([f('s.end_date', 'is', null), f('s.end_date', '>', now)])]))
-          .as('active'),
-      ])
-      .where('p.billing_interval', '!=', 'free')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('plans')
-      .select(['id', 'name', 'price_cents', 'billing_interval'])
-      .where('is_active', '=', true)
-      .where('billing_interval', 'in', ['monthly', 'yearly'])
-      .orderBy('sort_order')
-      .orderBy('billing_interval')
-      .orderBy('price_cents')
-      .execute(),
-  ]);
+  const [revenueCents, counts, plans] = await Promise.all([sumNetRevenueCents(db), countPaidSubscriptions(db, now), listActiveRecurringPlans(db)]);
   return {
-    totalRevenue: Number(revenue.cents) / 100,
-    activeSubscriptions: Number(counts.active),
-    totalSubscriptions: Number(counts.total),
+    totalRevenue: revenueCents / 100,
+    activeSubscriptions: counts.active,
+    totalSubscriptions: counts.total,
     plans: plans.map((p) => ({ planId: p.id, planName: p.name, price: p.price_cents / 100, period: p.billing_interval })),
   };
 }

@@ -1,3 +1,4 @@
+import { findUserById, listUserProjectSummaries } from '@reelsmith/db';
 import { AppError, type AdminUserProject } from '@reelsmith/shared';
 import { readAssets } from '../../projects/project-rows.ts';
 import type { CoreDeps } from '../../deps.ts';
@@ -14,15 +15,9 @@ export const ADMIN_MEDIA_LINK_SECONDS = 60 * 60;
  * <a download> cannot send.
  */
 export async function listAdminUserProjects(deps: CoreDeps & { mediaSecret?: string }, userId: string): Promise<AdminUserProject[]> {
-  const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('NOT_FOUND', userNotFoundMessage);
-  const rows = await deps.db
-    .selectFrom('projects')
-    .select(['id', 'title', 'created_at', 'status', 'assets'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await listUserProjectSummaries(deps.db, userId);
   const expiresAt = new Date(deps.clock.now().getTime() + ADMIN_MEDIA_LINK_SECONDS * 1000);
   return rows.map((r) => ({
     id: r.id,

@@ -1,0 +1,101 @@
+import type { SubscriptionStatus } from '../schema.ts';
+import type { Executor } from './users.ts';
+
+// Subscriptions (packages/core/src/billing decides what a checkout, a provider event, an admin's
+// adjustment or a video does to them; these only read and write under the caller's locks).
+
+/** Statuses of a subscription that is (or may still become) the customer's live one: listed before the others. */
+const liveStatuses: SubscriptionStatus[] = ['active', 'trialing', 'pending', 'past_due', 'cancelled'];
+
+/** Each of these users' live subscription, else their latest, with its plan's name. */
+export function listCurrentSubscriptionRows(db: Executor, userIds: string[]) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .distinctOn('s.user_id')
+    .select(['s.user_id', 's.status', 's.end_date', 'p.name'])
+    .where('s.user_id', 'in', userIds)
+    .orderBy('s.user_id')
+    .orderBy((eb) => eb.case().when('s.status', 'in', liveStatuses).then(0).else(1).end())
+    .orderBy('s.created_at', 'desc')
+    .execute();
+}
+
+/** Paid-plan subscriptions: all of them, and those active or trialing and not past their end at `now`. */
+export async function countPaidSubscriptions(db: Executor, now: Date): Promise<{ total: number; active: number }> {
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere((f) => f.and([f('s.status', 'in', ['active', 'trialing']), f.or([f('s.end_date', 'is', null), f('s.end_date', '>', now)])]))
+        .as('active'),
+    ])
+    .where('p.billing_interval', '!=', 'free')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), active: Number(row.active) };
+}
+
+function adminSubscriptionQuery(db: Executor) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select([
+      's.id', 's.user_id', 's.status', 's.start_date', 's.end_date', 's.bonus_credits', 's.created_at',
+      'u.first_name', 'u.last_name', 'u.email',
+      'p.id as plan_id', 'p.name as plan_name', 'p.billing_interval', 'p.price_cents', 'p.currency',
+    ]);
+}
+
+/** A subscription joined with its customer and plan, as the back-office reads it. */
+export type AdminSubscriptionRow = Awaited<ReturnType<ReturnType<typeof adminSubscriptionQuery>['executeTakeFirstOrThrow']>>;
+
+export interface AdminSubscriptionFilter {
+  /** ILIKE pattern on the customer's e-mail, first name, last name or full name. */
+  pattern?: string | undefined;
+  status?: SubscriptionStatus | undefined;
+  /** Only subscriptions not past their end at this moment. */
+  inForceAt?: Date | undefined;
+  planId?: string | undefined;
+}
+
+/** Paid-plan subscriptions, newest first, and how many match. */
+export async function listAdminSubscriptionRows(db: Executor, filter: AdminSubscriptionFilter, page: { limit: number; offset: number }) {
+  let query = adminSubscriptionQuery(db).where('p.billing_interval', '!=', 'free');
+  if (filter.pattern) {
+    const like = filter.pattern;
+    query = query.where((eb) =>
+      eb.or([
+        eb('u.email', 'ilike', like),
+        eb('u.first_name', 'ilike', like),
+        eb('u.last_name', 'ilike', like),
+        eb(eb.fn('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name']), 'ilike', like),
+      ]),
+    );
+  }
+  if (filter.status) query = query.where('s.status', '=', filter.status);
+  if (filter.inForceAt) {
+    const at = filter.inForceAt;
+    query = query.where((eb) => eb.or([eb('s.end_date', 'is', null), eb('s.end_date', '>', at)]));
+  }
+  if (filter.planId) query = query.where('p.id', '=', filter.planId);
+  const [rows, count] = await Promise.all([
+    query.orderBy('s.created_at', 'desc').orderBy('s.id').limit(page.limit).offset(page.offset).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** A customer's current subscription for the back-office: a paid one before Free, a live one before others, then the newest. */
+export function findCurrentAdminSubscriptionRow(db: Executor, userId: string): Promise<AdminSubscriptionRow | undefined> {
+  return adminSubscriptionQuery(db)
+    .where('s.user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('p.billing_interval', '=', 'free').then(1).else(0).end())
+    .orderBy((eb) => eb.case().when('s.status', 'in', liveStatuses).then(0).else(1).end())
+    .orderBy('s.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
