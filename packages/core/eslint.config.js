@@ -1,7 +1,3 @@
-import base, { queriesAllowed } from '@reelsmith/eslint-config';
-
-// Core's queries are moving into packages/db repositories (issue 17). The folders listed here still
-// hold their own; every other folder is held to the rule (no query builder outside packages/db).
-const stillWritingQueries = ['src/billing/**'];
-
-export default [...base, ...queriesAllowed.map((c) => ({ ...c, files: stillWritingQueries }))];
+// Core holds no SQL: every query lives in a packages/db repository (issue 17), and the shared rule
+// (no query builder or sql`` outside packages/db) applies here with no exemption.
+export { default } from '@reelsmith/eslint-config';

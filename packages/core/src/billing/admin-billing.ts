@@ -1,4 +1,17 @@
-import type { Executor } from '@reelsmith/db';
+import {
+  adjustSubscriptionRow,
+  findSubscriptionRow,
+  findTransactionAmounts,
+  insertRefund,
+  insertSubscriptionAdjustment,
+  isProviderRefundRecordedElsewhere,
+  lockRefund,
+  lockTransactionForRefund,
+  setPlanStripePriceIfUnset,
+  updateRefundRow,
+  updateTransactionRow,
+  type Executor,
+} from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import type { AdminActor } from '../admin/admin-actor.ts';
 import { writeAudit } from '../audit/write-audit.ts';
@@ -6,14 +19,8 @@ import type { BillingDeps } from './billing-deps.ts';
 import { checkoutPlan } from './checkout.ts';
 import { findPlanRow } from './plans.ts';
 
-
 async function subscriptionOrThrow(db: Executor, subscriptionId: string, options: { lock?: boolean } = {}) {
-  let query = db
-    .selectFrom('subscriptions')
-    .select(['id', 'user_id', 'plan_id', 'status', 'start_date', 'end_date', 'stripe_subscription_id', 'bonus_credits'])
-    .where('id', '=', subscriptionId);
-  if (options.lock) query = query.forUpdate();
-  const sub = await query.executeTakeFirst();
+  const sub = await findSubscriptionRow(db, subscriptionId, options);
   if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
   return sub;
 }
@@ -37,12 +44,7 @@ export async function refundTransaction(
 ): Promise<{ refundId: string; refundedCents: number; remainingCents: number; status: string }> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'The refund amount must be more than zero.');
   const reserved = await deps.db.transaction().execute(async (trx) => {
-    const tx = await trx
-      .selectFrom('transactions')
-      .select(['id', 'user_id', 'subscription_id', 'amount_cents', 'refunded_cents', 'status', 'currency', 'stripe_payment_intent_id', 'stripe_charge_id'])
-      .where('id', '=', input.transactionId)
-      .forUpdate()
-      .executeTakeFirst();
+    const tx = await lockTransactionForRefund(trx, input.transactionId);
     if (!tx || tx.subscription_id !== input.subscriptionId) throw new AppError('NOT_FOUND', 'Transaction not found for this subscription');
     if (tx.status !== 'succeeded' && tx.status !== 'partially_refunded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded.');
     const remaining = tx.amount_cents - tx.refunded_cents;
@@ -50,25 +52,24 @@ export async function refundTransaction(
       throw new AppError('BAD_REQUEST', `The refund cannot exceed what remains to refund (${(remaining / 100).toFixed(2)} ${tx.currency.toUpperCase()}).`);
     }
     const refundedCents = tx.refunded_cents + input.amountCents;
-    await trx
-      .updateTable('transactions')
-      .set({ refunded_cents: refundedCents, status: refundedStatus(refundedCents, tx.amount_cents) })
-      .where('id', '=', tx.id)
-      .execute();
-    const row = await trx
-      .insertInto('refunds')
-      .values({ transaction_id: tx.id, amount_cents: input.amountCents, reason: input.reason, status: 'pending', stripe_refund_id: null, created_by_admin_id: actor.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { tx, refundRowId: row.id };
+    await updateTransactionRow(trx, tx.id, { refunded_cents: refundedCents, status: refundedStatus(refundedCents, tx.amount_cents) });
+    const refundRowId = await insertRefund(trx, {
+      transaction_id: tx.id,
+      amount_cents: input.amountCents,
+      reason: input.reason,
+      status: 'pending',
+      stripe_refund_id: null,
+      created_by_admin_id: actor.id,
+    });
+    return { tx, refundRowId };
   });
   const { tx, refundRowId } = reserved;
   const release = () =>
     deps.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('transactions').select(['refunded_cents', 'amount_cents']).where('id', '=', tx.id).forUpdate().executeTakeFirstOrThrow();
+      const current = await findTransactionAmounts(trx, tx.id, { lock: true });
       const refundedCents = Math.max(current.refunded_cents - input.amountCents, 0);
-      await trx.updateTable('transactions').set({ refunded_cents: refundedCents, status: refundedStatus(refundedCents, current.amount_cents) }).where('id', '=', tx.id).execute();
-      await trx.updateTable('refunds').set({ status: 'failed' }).where('id', '=', refundRowId).execute();
+      await updateTransactionRow(trx, tx.id, { refunded_cents: refundedCents, status: refundedStatus(refundedCents, current.amount_cents) });
+      await updateRefundRow(trx, refundRowId, { status: 'failed' });
     });
   let refund: Awaited<ReturnType<BillingDeps['payments']['refund']>>;
   try {
@@ -93,17 +94,13 @@ export async function refundTransaction(
   return deps.db.transaction().execute(async (trx) => {
     // The provider's webhooks may have got here first (they find this row by the id in the refund's
     // metadata): what they recorded is newer than our call's answer, so a settled or failed row stays so.
-    const row = await trx.selectFrom('refunds').select(['status', 'stripe_refund_id']).where('id', '=', refundRowId).forUpdate().executeTakeFirstOrThrow();
-    const known = await trx.selectFrom('refunds').select('id').where('stripe_refund_id', '=', refund.id).where('id', '!=', refundRowId).executeTakeFirst();
-    await trx
-      .updateTable('refunds')
-      .set({
-        status: row.status === 'pending' ? refund.status : row.status,
-        ...(known || row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }),
-      })
-      .where('id', '=', refundRowId)
-      .execute();
-    const updated = await trx.selectFrom('transactions').select(['refunded_cents', 'amount_cents', 'status']).where('id', '=', tx.id).executeTakeFirstOrThrow();
+    const row = await lockRefund(trx, refundRowId);
+    const known = await isProviderRefundRecordedElsewhere(trx, refund.id, refundRowId);
+    await updateRefundRow(trx, refundRowId, {
+      status: row.status === 'pending' ? refund.status : row.status,
+      ...(known || row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }),
+    });
+    const updated = await findTransactionAmounts(trx, tx.id);
     await writeAudit(trx, {
       action: 'subscription_refund',
       severity: 'warning',
@@ -165,32 +162,33 @@ export async function adjustSubscription(
       }
       newPlanId = plan.id;
     }
-    const updated = await trx
-      .updateTable('subscriptions')
-      .set((eb) => ({
+    const updated = await adjustSubscriptionRow(
+      trx,
+      sub.id,
+      {
         end_date: newEnd,
         plan_id: newPlanId,
-        ...(a.type === 'add_credits' ? { bonus_credits: eb('bonus_credits', '+', a.credits) } : {}),
         // An expired subscription an admin extends is in force again.
         ...(a.type === 'extend' && (sub.status === 'expired' || sub.status === 'past_due') ? { status: 'active' as const } : {}),
         // On Free the row no longer stands for the Stripe subscription just ended (its deletion event is not ours).
         ...(movesToFree ? { status: 'active' as const, cancel_at_period_end: false, stripe_subscription_id: null } : {}),
-      }))
-      .where('id', '=', sub.id)
-      .returning(['end_date', 'bonus_credits', 'plan_id'])
-      .executeTakeFirstOrThrow();
-    if (newPriceId) await trx.updateTable('plans').set({ stripe_price_id: newPriceId }).where('id', '=', newPlanId).where('stripe_price_id', 'is', null).execute();
+      },
+      a.type === 'add_credits' ? { addBonusCredits: a.credits } : {},
+    );
+    if (newPriceId) await setPlanStripePriceIfUnset(trx, newPlanId, newPriceId);
     const payload =
       a.type === 'extend'
         ? { days: a.days }
         : a.type === 'add_credits'
           ? { credits: a.credits, unit: 'videos' }
           : { newPlanId: a.newPlanId, proration: a.proration, ...(endsProviderSubscription ? { cancelledStripeSubscriptionId: endsProviderSubscription } : {}) };
-    const adjustment = await trx
-      .insertInto('subscription_adjustments')
-      .values({ subscription_id: sub.id, type: a.type, payload: JSON.stringify(payload), reason: input.reason, created_by_admin_id: actor.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const adjustmentId = await insertSubscriptionAdjustment(trx, {
+      subscription_id: sub.id,
+      type: a.type,
+      payload: JSON.stringify(payload),
+      reason: input.reason,
+      created_by_admin_id: actor.id,
+    });
     await writeAudit(trx, {
       action: 'subscription_adjust',
       severity: 'warning',
@@ -202,7 +200,7 @@ export async function adjustSubscription(
       resourceId: sub.id,
       details: { type: a.type, ...payload, reason: input.reason },
     });
-    return { adjustmentId: adjustment.id, endDate: updated.end_date, bonusCredits: updated.bonus_credits, planId: updated.plan_id };
+    return { adjustmentId, endDate: updated.end_date, bonusCredits: updated.bonus_credits, planId: updated.plan_id };
   });
 }
 

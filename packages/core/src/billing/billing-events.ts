@@ -1,5 +1,32 @@
-import { sql } from 'kysely';
-import type { Executor, TransactionStatus } from '@reelsmith/db';
+import {
+  attachUnassignedTransactions,
+  completeCheckoutSession,
+  expireLiveSubscriptions,
+  expireOpenCheckoutSession,
+  expireSubscriptionByExternalId,
+  findCheckoutSession,
+  findPlanIdByStripePrice,
+  findStripeIdLocalKey,
+  findSubscriptionByExternalId,
+  findTransactionIdByReference,
+  insertPaymentEventIfAbsent,
+  insertRefund,
+  insertSubscription,
+  insertTransaction,
+  lockCheckoutSession,
+  lockRefundForProviderRefund,
+  lockTransactionByProviderReference,
+  lockTransactionStatusByReference,
+  setUserStripeCustomerIdIfUnset,
+  sumCountedRefundCents,
+  updateRefundRow,
+  updateSubscriptionRow,
+  updateSubscriptionUnlessExpired,
+  updateTransactionRow,
+  upsertTransactionByReference,
+  type Executor,
+  type PaymentReferenceColumn,
+} from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import { userIdForStripeCustomer } from './stripe-ids.ts';
 
@@ -69,13 +96,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Records an event id; false when it was already applied (a replay). */
 export async function claimEvent(trx: Executor, id: string, provider: 'stripe' | 'local', type: string): Promise<boolean> {
-  const row = await trx
-    .insertInto('payment_events')
-    .values({ id, provider, type })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+  return insertPaymentEventIfAbsent(trx, { id, provider, type });
 }
 
 async function upsertPayment(
@@ -99,38 +120,24 @@ async function upsertPayment(
     stripe_receipt_url: payment.receiptUrl,
     transaction_date: payment.paidAt,
   };
-  const conflictColumn = payment.invoiceId ? 'stripe_invoice_id' : payment.paymentIntentId ? 'stripe_payment_intent_id' : null;
-  if (!conflictColumn) {
-    const inserted = await trx.insertInto('transactions').values(values).returning('id').executeTakeFirstOrThrow();
-    return paymentNotice(inserted.id, undefined, payment.status);
+  const reference: { column: PaymentReferenceColumn; value: string } | null = payment.invoiceId
+    ? { column: 'stripe_invoice_id', value: payment.invoiceId }
+    : payment.paymentIntentId
+      ? { column: 'stripe_payment_intent_id', value: payment.paymentIntentId }
+      : null;
+  if (!reference) {
+    const insertedId = await insertTransaction(trx, values);
+    return paymentNotice(insertedId, undefined, payment.status);
   }
-  const conflictValue = conflictColumn === 'stripe_invoice_id' ? payment.invoiceId : payment.paymentIntentId;
-  const before = await trx.selectFrom('transactions').select('status').where(conflictColumn, '=', conflictValue).forUpdate().executeTakeFirst();
+  const before = await lockTransactionStatusByReference(trx, reference.column, reference.value);
   // A late or repeated failure of a payment that has since succeeded (or been refunded) changes nothing.
-  if (before && settledStatuses.includes(before.status) && payment.status !== 'succeeded') {
-    const kept = await trx.selectFrom('transactions').select('id').where(conflictColumn, '=', conflictValue).executeTakeFirstOrThrow();
-    return paymentNotice(kept.id, before.status, payment.status);
+  if (before && settledStatuses.includes(before) && payment.status !== 'succeeded') {
+    const keptId = await findTransactionIdByReference(trx, reference.column, reference.value);
+    return paymentNotice(keptId, before, payment.status);
   }
-  // A failed invoice that is paid later is the same transaction, updated.
-  const saved = await trx
-    .insertInto('transactions')
-    .values(values)
-    .onConflict((oc) =>
-      oc.column(conflictColumn).doUpdateSet((eb) => ({
-        // A repeated success keeps what refunds made of it.
-        status: sql<TransactionStatus>`case when transactions.status in ('refunded', 'partially_refunded') then transactions.status else excluded.status end`,
-        amount_cents: sql<number>`case when transactions.status in ('refunded', 'partially_refunded') then transactions.amount_cents else excluded.amount_cents end`,
-        stripe_receipt_url: sql<string | null>`coalesce(excluded.stripe_receipt_url, transactions.stripe_receipt_url)`,
-        stripe_payment_intent_id: sql<string | null>`coalesce(excluded.stripe_payment_intent_id, transactions.stripe_payment_intent_id)`,
-        stripe_charge_id: sql<string | null>`coalesce(excluded.stripe_charge_id, transactions.stripe_charge_id)`,
-        subscription_id: sql<string | null>`coalesce(excluded.subscription_id, transactions.subscription_id)`,
-        plan_id: sql<string | null>`coalesce(excluded.plan_id, transactions.plan_id)`,
-        transaction_date: eb.ref('excluded.transaction_date'),
-      })),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return paymentNotice(saved.id, before?.status, payment.status);
+  // A failed invoice that is paid later is the same transaction, updated (a refunded one keeps its refunds).
+  const savedId = await upsertTransactionByReference(trx, reference.column, values);
+  return paymentNotice(savedId, before, payment.status);
 }
 
 /** A payment in one of these states has taken the money: it never goes back to failed. */
@@ -147,15 +154,6 @@ function paymentNotice(transactionId: string, before: string | undefined, now: P
   if (now !== 'succeeded' && now !== 'failed') return null;
   if (before !== undefined && !['pending', 'failed', 'canceled'].includes(before)) return null;
   return before === now ? null : { transactionId, status: now };
-}
-
-async function subscriptionByExternalId(trx: Executor, externalId: string | null) {
-  if (!externalId) return undefined;
-  return trx
-    .selectFrom('subscriptions')
-    .select(['id', 'user_id', 'plan_id', 'status', 'end_date'])
-    .where('stripe_subscription_id', '=', externalId)
-    .executeTakeFirst();
 }
 
 /** Our status for a provider's subscription state: a subscription set to end at the period end is cancelled. */
@@ -175,25 +173,21 @@ async function applySubscriptionState(
   const status = statusFor(state);
   // A plan change applied at the provider (a pending upgrade paid on a retry, a Dashboard edit) is followed.
   const planId = state.priceId ? await planForPrice(trx, state.priceId) : undefined;
-  await trx
-    .updateTable('subscriptions')
-    .set({
-      status,
-      cancel_at_period_end: state.cancelAtPeriodEnd,
-      ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
-      ...(state.periodEnd ? { end_date: state.periodEnd } : {}),
-      ...(renewal ? { documents_used: 0, ...(renewal.periodStart ? { start_date: renewal.periodStart } : {}) } : {}),
-      ...(planId ? { plan_id: planId } : {}),
-    })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscriptionRow(trx, sub.id, {
+    status,
+    cancel_at_period_end: state.cancelAtPeriodEnd,
+    ...(status === 'cancelled' && sub.status !== 'cancelled' ? { cancelled_at: now } : {}),
+    ...(state.periodEnd ? { end_date: state.periodEnd } : {}),
+    ...(renewal ? { documents_used: 0, ...(renewal.periodStart ? { start_date: renewal.periodStart } : {}) } : {}),
+    ...(planId ? { plan_id: planId } : {}),
+  });
 }
 
 /** Our plan for a provider price id (kept per account and mode, or on the plan itself). */
 async function planForPrice(trx: Executor, priceId: string): Promise<string | undefined> {
-  const kept = await trx.selectFrom('stripe_ids').select('local_key').where('kind', '=', 'price').where('stripe_id', '=', priceId).executeTakeFirst();
-  if (kept) return kept.local_key.split(':')[0];
-  return (await trx.selectFrom('plans').select('id').where('stripe_price_id', '=', priceId).executeTakeFirst())?.id;
+  const kept = await findStripeIdLocalKey(trx, 'price', priceId);
+  if (kept !== undefined) return kept.split(':')[0];
+  return findPlanIdByStripePrice(trx, priceId);
 }
 
 /** What the caller must do at the provider once the transaction has committed. */
@@ -215,78 +209,48 @@ export const NOT_OURS = 'not-ours' as const;
 export async function applyBillingEvent(trx: Executor, event: BillingEvent, now: Date, effects?: BillingEffects): Promise<PaymentNotice | null | typeof NOT_OURS> {
   switch (event.type) {
     case 'checkout.completed': {
-      const session = await trx
-        .selectFrom('checkout_sessions')
-        .select(['id', 'user_id', 'plan_id', 'status', 'mode'])
-        .where('id', '=', event.checkoutSessionId)
-        .forUpdate()
-        .executeTakeFirst();
+      const session = await lockCheckoutSession(trx, event.checkoutSessionId);
       if (!session) return NOT_OURS;
       if (session.user_id !== event.userId || session.plan_id !== event.planId) {
         throw new AppError('BAD_REQUEST', 'Checkout session does not match its customer or plan');
       }
       if (session.status === 'complete') return null;
       // The new plan replaces whatever was live (the Free plan, or an earlier paid plan).
-      const replaced = await trx
-        .updateTable('subscriptions')
-        // Never before its start: the provider's clock may run ahead of ours.
-        .set({ status: 'expired', end_date: sql<Date>`greatest(${now}::timestamptz, start_date)`, cancel_at_period_end: false })
-        .where('user_id', '=', event.userId)
-        .where('status', 'in', ['active', 'trialing', 'pending', 'past_due'])
-        .returning('stripe_subscription_id')
-        .execute();
+      // Never before its start: the provider's clock may run ahead of ours.
+      const replaced = await expireLiveSubscriptions(trx, event.userId, now);
       // A provider subscription we no longer honour must stop billing (two checkouts paid in two tabs).
-      for (const row of replaced) {
-        if (row.stripe_subscription_id && row.stripe_subscription_id !== event.externalSubscriptionId) effects?.cancelAtProvider.push(row.stripe_subscription_id);
+      for (const externalId of replaced) {
+        if (externalId && externalId !== event.externalSubscriptionId) effects?.cancelAtProvider.push(externalId);
       }
-      const subscription = await trx
-        .insertInto('subscriptions')
-        .values({
-          user_id: event.userId,
-          plan_id: event.planId,
-          status: 'active',
-          start_date: event.periodStart,
-          end_date: event.periodEnd,
-          stripe_subscription_id: event.externalSubscriptionId,
-          stripe_checkout_session_id: event.checkoutSessionId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (event.customerId) {
-        await trx.updateTable('users').set({ stripe_customer_id: event.customerId }).where('id', '=', event.userId).where('stripe_customer_id', 'is', null).execute();
-      }
+      const subscriptionId = await insertSubscription(trx, {
+        user_id: event.userId,
+        plan_id: event.planId,
+        status: 'active',
+        start_date: event.periodStart,
+        end_date: event.periodEnd,
+        stripe_subscription_id: event.externalSubscriptionId,
+        stripe_checkout_session_id: event.checkoutSessionId,
+      });
+      if (event.customerId) await setUserStripeCustomerIdIfUnset(trx, event.userId, event.customerId);
       let notice: PaymentNotice | null = null;
       if (event.payment) {
-        notice = await upsertPayment(trx, { userId: event.userId, subscriptionId: subscription.id, planId: event.planId }, event.payment, event.checkoutSessionId);
+        notice = await upsertPayment(trx, { userId: event.userId, subscriptionId, planId: event.planId }, event.payment, event.checkoutSessionId);
       }
       // A first invoice reported before the checkout itself belongs to this subscription.
       if (event.externalSubscriptionId || event.customerId) {
-        await trx
-          .updateTable('transactions')
-          .set({ subscription_id: subscription.id, plan_id: event.planId })
-          .where('user_id', '=', event.userId)
-          .where('subscription_id', 'is', null)
-          .where('transaction_date', '>=', new Date(event.periodStart.getTime() - 24 * 3600_000))
-          .execute();
+        await attachUnassignedTransactions(trx, event.userId, { subscriptionId, planId: event.planId }, new Date(event.periodStart.getTime() - 24 * 3600_000));
       }
-      await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
+      await completeCheckoutSession(trx, session.id, now);
       return notice;
     }
     case 'checkout.failed': {
-      const updated = await trx
-        .updateTable('checkout_sessions')
-        .set({ status: 'expired' })
-        .where('id', '=', event.checkoutSessionId)
-        .where('status', '=', 'open')
-        .returning('id')
-        .executeTakeFirst();
-      if (updated) return null;
-      const known = await trx.selectFrom('checkout_sessions').select('id').where('id', '=', event.checkoutSessionId).executeTakeFirst();
+      if (await expireOpenCheckoutSession(trx, event.checkoutSessionId)) return null;
+      const known = await findCheckoutSession(trx, event.checkoutSessionId);
       return known ? null : NOT_OURS;
     }
     case 'payment.succeeded':
     case 'payment.failed': {
-      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      const sub = await findSubscriptionByExternalId(trx, event.externalSubscriptionId);
       let userId = sub?.user_id;
       if (!userId && event.customerId) {
         userId = await userIdForStripeCustomer(trx, event.customerId);
@@ -302,59 +266,39 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
         return notice;
       }
       if (event.type === 'payment.failed') return notice;
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: sub.status === 'cancelled' ? 'cancelled' : 'active', ...(renewed ? { documents_used: 0 } : {}) })
-        .where('id', '=', sub.id)
-        .where('status', '!=', 'expired')
-        .execute();
+      await updateSubscriptionUnlessExpired(trx, sub.id, { status: sub.status === 'cancelled' ? 'cancelled' : 'active', ...(renewed ? { documents_used: 0 } : {}) });
       return notice;
     }
     case 'subscription.updated': {
-      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      const sub = await findSubscriptionByExternalId(trx, event.externalSubscriptionId);
       if (!sub) return NOT_OURS;
       await applySubscriptionState(trx, sub, event, now, null);
       return null;
     }
     case 'subscription.deleted': {
-      const updated = await trx
-        .updateTable('subscriptions')
-        // Never before the start: a subscription cancelled at once ends where it began.
-        .set({ status: 'expired', end_date: sql<Date>`greatest(${event.endedAt}::timestamptz, start_date)` })
-        .where('stripe_subscription_id', '=', event.externalSubscriptionId)
-        .returning('id')
-        .execute();
-      return updated.length > 0 ? null : NOT_OURS;
+      // Never before the start: a subscription cancelled at once ends where it began.
+      const ended = await expireSubscriptionByExternalId(trx, event.externalSubscriptionId, event.endedAt);
+      return ended > 0 ? null : NOT_OURS;
     }
     case 'subscription.pending_update_expired': {
       // A declined upgrade Stripe no longer applies: its invoice would still be retried and, if paid,
       // charge the customer for a plan they never get. Void it (after the commit, at the provider).
-      const sub = await subscriptionByExternalId(trx, event.externalSubscriptionId);
+      const sub = await findSubscriptionByExternalId(trx, event.externalSubscriptionId);
       if (!sub) return NOT_OURS;
       if (event.openInvoiceId) effects?.voidInvoices.push(event.openInvoiceId);
       return null;
     }
     case 'refunds.changed': {
-      const tx = await paymentByReference(trx, event.paymentIntentId, event.chargeId);
+      const tx = await lockTransactionByProviderReference(trx, event.paymentIntentId, event.chargeId);
       if (!tx) return NOT_OURS;
       for (const refund of event.refunds) await recordProviderRefund(trx, tx.id, refund);
       // What the payment has refunded: every refund not failed (a pending one stays reserved).
-      const counted = await trx
-        .selectFrom('refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
-        .where('transaction_id', '=', tx.id)
-        .where('status', '!=', 'failed')
-        .executeTakeFirstOrThrow();
-      const refunded = Math.min(tx.amount_cents, Number(counted.cents));
-      await trx
-        .updateTable('transactions')
-        .set({
-          refunded_cents: refunded,
-          status: refunded >= tx.amount_cents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded',
-          ...(event.chargeId ? { stripe_charge_id: event.chargeId } : {}),
-        })
-        .where('id', '=', tx.id)
-        .execute();
+      const refunded = Math.min(tx.amount_cents, await sumCountedRefundCents(trx, tx.id));
+      await updateTransactionRow(trx, tx.id, {
+        refunded_cents: refunded,
+        status: refunded >= tx.amount_cents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded',
+        ...(event.chargeId ? { stripe_charge_id: event.chargeId } : {}),
+      });
       return null;
     }
   }
@@ -367,42 +311,12 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
  */
 async function recordProviderRefund(trx: Executor, transactionId: string, refund: ProviderRefund): Promise<void> {
   const localId = refund.localRefundId && uuidPattern.test(refund.localRefundId) ? refund.localRefundId : null;
-  const row = await trx
-    .selectFrom('refunds')
-    .select(['id', 'status', 'stripe_refund_id'])
-    .where('transaction_id', '=', transactionId)
-    .where((eb) => eb.or([eb('stripe_refund_id', '=', refund.id), ...(localId ? [eb('id', '=', localId)] : [])]))
-    .orderBy(sql`stripe_refund_id is not null`, 'desc')
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockRefundForProviderRefund(trx, transactionId, refund.id, localId);
   if (row) {
     const status = row.status === 'failed' ? 'failed' : refund.status;
-    await trx
-      .updateTable('refunds')
-      .set({ status, ...(row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }) })
-      .where('id', '=', row.id)
-      .execute();
+    await updateRefundRow(trx, row.id, { status, ...(row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }) });
     return;
   }
   if (refund.status === 'failed') return;
-  await trx
-    .insertInto('refunds')
-    .values({ transaction_id: transactionId, amount_cents: refund.amountCents, status: refund.status, stripe_refund_id: refund.id, reason: 'Refunded at the payment provider' })
-    .execute();
-}
-
-/** The payment a provider reference names (its PaymentIntent, else its charge), locked. */
-async function paymentByReference(trx: Executor, paymentIntentId: string | null, chargeId: string | null) {
-  if (!paymentIntentId && !chargeId) return undefined;
-  return trx
-    .selectFrom('transactions')
-    .select(['id', 'amount_cents', 'refunded_cents'])
-    .where((eb) =>
-      eb.or([
-        ...(paymentIntentId ? [eb('stripe_payment_intent_id', '=', paymentIntentId)] : []),
-        ...(chargeId ? [eb('stripe_charge_id', '=', chargeId)] : []),
-      ]),
-    )
-    .forUpdate()
-    .executeTakeFirst();
+  await insertRefund(trx, { transaction_id: transactionId, amount_cents: refund.amountCents, status: refund.status, stripe_refund_id: refund.id, reason: 'Refunded at the payment provider' });
 }

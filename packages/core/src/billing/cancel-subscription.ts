@@ -1,3 +1,4 @@
+import { updateSubscriptionRow } from '@reelsmith/db';
 import { AppError, billingMessages } from '@reelsmith/shared';
 import type { BillingDeps } from './billing-deps.ts';
 import { effectiveStatus } from './entitlement-rules.ts';
@@ -15,11 +16,7 @@ export async function cancelSubscription(deps: BillingDeps, userId: string): Pro
   if (!sub || (status !== 'active' && status !== 'trialing')) throw new AppError('CONFLICT', billingMessages.cancelNotActive);
   if (sub.plan.billingInterval === 'free') throw new AppError('CONFLICT', 'The Free plan has nothing to cancel.');
   if (sub.externalId) await deps.payments.cancelAtPeriodEnd(sub.externalId);
-  await deps.db
-    .updateTable('subscriptions')
-    .set({ status: 'cancelled', cancel_at_period_end: true, cancelled_at: now })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscriptionRow(deps.db, sub.id, { status: 'cancelled', cancel_at_period_end: true, cancelled_at: now });
   deps.logger.info({ userId, subscriptionId: sub.id }, 'subscription cancelled at period end');
   return { status: 'cancelled', endDate: sub.endDate };
 }

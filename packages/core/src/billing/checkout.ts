@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, billingMessages } from '@reelsmith/shared';
-import { findUserById } from '@reelsmith/db';
+import {
+  findCheckoutSession,
+  findUserById,
+  findUserStripeCustomerId,
+  insertCheckoutSession,
+  insertSubscriptionAdjustment,
+  setPlanStripePrice,
+  setUserStripeCustomerId,
+  updateSubscriptionRow,
+} from '@reelsmith/db';
 import type { BillingDeps } from './billing-deps.ts';
 import { applyBillingEvent, NOT_OURS, type BillingEffects } from './billing-events.ts';
 import { addBillingPeriod } from './local-payment-provider.ts';
@@ -46,36 +55,29 @@ export async function createCheckout(deps: BillingDeps, userId: string, planId: 
     return changePlanInPlace(deps, userId, { id: current.id, planId: current.plan.id, externalId: current.externalId }, plan, target);
   }
 
-  const stored = await deps.db.selectFrom('users').select(['stripe_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const storedCustomerId = await findUserStripeCustomerId(deps.db, userId);
   const created = await deps.payments.createCheckout({
     sessionIdHint: randomBytes(12).toString('base64url'),
     userId,
     email: user.email,
     name: [user.first_name, user.last_name].filter(Boolean).join(' ') || null,
-    customerId: stored.stripe_customer_id,
+    customerId: storedCustomerId,
     plan: target,
     successUrl: resultUrl(deps, 'success', plan.id),
     cancelUrl: resultUrl(deps, 'cancelled', plan.id),
   });
   await deps.db.transaction().execute(async (trx) => {
-    if (created.customerId && created.customerId !== stored.stripe_customer_id) {
-      await trx.updateTable('users').set({ stripe_customer_id: created.customerId }).where('id', '=', userId).execute();
-    }
-    if (created.stripePriceId && created.stripePriceId !== plan.stripe_price_id) {
-      await trx.updateTable('plans').set({ stripe_price_id: created.stripePriceId }).where('id', '=', plan.id).execute();
-    }
-    await trx
-      .insertInto('checkout_sessions')
-      .values({
-        id: created.id,
-        provider: deps.payments.kind,
-        user_id: userId,
-        plan_id: plan.id,
-        mode: target.billingInterval === 'one_time' ? 'payment' : 'subscription',
-        amount_cents: plan.price_cents,
-        currency: plan.currency,
-      })
-      .execute();
+    if (created.customerId && created.customerId !== storedCustomerId) await setUserStripeCustomerId(trx, userId, created.customerId);
+    if (created.stripePriceId && created.stripePriceId !== plan.stripe_price_id) await setPlanStripePrice(trx, plan.id, created.stripePriceId);
+    await insertCheckoutSession(trx, {
+      id: created.id,
+      provider: deps.payments.kind,
+      user_id: userId,
+      plan_id: plan.id,
+      mode: target.billingInterval === 'one_time' ? 'payment' : 'subscription',
+      amount_cents: plan.price_cents,
+      currency: plan.currency,
+    });
   });
   deps.logger.info({ userId, planId: plan.id, provider: deps.payments.kind }, 'checkout opened');
   return { url: created.url, sessionId: created.id };
@@ -105,18 +107,25 @@ async function changePlanInPlace(
   }
   const sessionId = `change_${randomBytes(12).toString('base64url')}`;
   await deps.db.transaction().execute(async (trx) => {
-    if (changed.stripePriceId && changed.stripePriceId !== plan.stripe_price_id) {
-      await trx.updateTable('plans').set({ stripe_price_id: changed.stripePriceId }).where('id', '=', plan.id).execute();
-    }
-    await trx.updateTable('subscriptions').set({ plan_id: plan.id }).where('id', '=', subscriptionId).execute();
-    await trx
-      .insertInto('subscription_adjustments')
-      .values({ subscription_id: subscriptionId, type: 'change_plan', payload: JSON.stringify({ newPlanId: plan.id, proration, by: 'customer' }), reason: 'Changed by the customer' })
-      .execute();
-    await trx
-      .insertInto('checkout_sessions')
-      .values({ id: sessionId, provider: deps.payments.kind, user_id: userId, plan_id: plan.id, mode: 'subscription', status: 'complete', amount_cents: plan.price_cents, currency: plan.currency, completed_at: deps.clock.now() })
-      .execute();
+    if (changed.stripePriceId && changed.stripePriceId !== plan.stripe_price_id) await setPlanStripePrice(trx, plan.id, changed.stripePriceId);
+    await updateSubscriptionRow(trx, subscriptionId, { plan_id: plan.id });
+    await insertSubscriptionAdjustment(trx, {
+      subscription_id: subscriptionId,
+      type: 'change_plan',
+      payload: JSON.stringify({ newPlanId: plan.id, proration, by: 'customer' }),
+      reason: 'Changed by the customer',
+    });
+    await insertCheckoutSession(trx, {
+      id: sessionId,
+      provider: deps.payments.kind,
+      user_id: userId,
+      plan_id: plan.id,
+      mode: 'subscription',
+      status: 'complete',
+      amount_cents: plan.price_cents,
+      currency: plan.currency,
+      completed_at: deps.clock.now(),
+    });
   });
   if (deps.payments.kind === 'local' && target.billingInterval !== 'one_time') {
     // Stripe bills the switch itself (a prorated invoice arrives by webhook); the local test checkout
@@ -158,11 +167,7 @@ export interface ConfirmResult {
 
 /** Verifies a checkout with the provider and applies it if paid. Safe to call any number of times. */
 export async function confirmCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<ConfirmResult> {
-  const session = await deps.db
-    .selectFrom('checkout_sessions')
-    .select(['id', 'user_id', 'status', 'provider'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  const session = await findCheckoutSession(deps.db, sessionId);
   if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', 'Payment session not found');
   const failed = (error: string): ConfirmResult => ({ ok: false, planName: null, startDate: null, endDate: null, documentLimit: null, documentsUsed: 0, error });
   if (session.status !== 'complete') {

@@ -1,3 +1,4 @@
+import { cancelOpenCheckoutSession, findCheckoutSession, findLocalCheckoutView } from '@reelsmith/db';
 import { AppError } from '@reelsmith/shared';
 import type { BillingDeps } from './billing-deps.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
@@ -22,14 +23,7 @@ function localProvider(deps: BillingDeps): LocalPaymentProvider {
 
 export async function getLocalCheckout(deps: BillingDeps, sessionId: string): Promise<LocalCheckoutView> {
   localProvider(deps);
-  const row = await deps.db
-    .selectFrom('checkout_sessions as c')
-    .innerJoin('plans as p', 'p.id', 'c.plan_id')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.status', 'p.name', 'p.billing_interval', 'c.amount_cents', 'c.currency', 'u.email', 'c.plan_id'])
-    .where('c.id', '=', sessionId)
-    .where('c.provider', '=', 'local')
-    .executeTakeFirst();
+  const row = await findLocalCheckoutView(deps.db, sessionId);
   if (!row) throw new AppError('NOT_FOUND', 'Checkout not found');
   return {
     id: row.id,
@@ -47,8 +41,8 @@ export async function getLocalCheckout(deps: BillingDeps, sessionId: string): Pr
 export async function payLocalCheckout(deps: BillingDeps, sessionId: string, userId: string): Promise<LocalCheckoutView> {
   const provider = localProvider(deps);
   const view = await getLocalCheckout(deps, sessionId);
-  const owner = await deps.db.selectFrom('checkout_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
-  if (owner.user_id !== userId) throw new AppError('NOT_FOUND', 'Checkout not found');
+  const owner = await findCheckoutSession(deps.db, sessionId);
+  if (owner?.user_id !== userId) throw new AppError('NOT_FOUND', 'Checkout not found');
   if (view.status === 'cancelled' || view.status === 'expired') throw new AppError('CONFLICT', 'This checkout was cancelled. Start again from the pricing page.');
   if (view.status === 'open') {
     for (const event of await provider.paymentEvents(sessionId)) {
@@ -60,12 +54,6 @@ export async function payLocalCheckout(deps: BillingDeps, sessionId: string, use
 
 export async function cancelLocalCheckout(deps: BillingDeps, sessionId: string, userId: string): Promise<LocalCheckoutView> {
   localProvider(deps);
-  await deps.db
-    .updateTable('checkout_sessions')
-    .set({ status: 'cancelled' })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .execute();
+  await cancelOpenCheckoutSession(deps.db, sessionId, userId);
   return getLocalCheckout(deps, sessionId);
 }

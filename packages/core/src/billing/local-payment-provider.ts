@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '@reelsmith/db';
+import { findCheckoutSession, findCheckoutWithPlan, type Database } from '@reelsmith/db';
 import type { Clock } from '../deps.ts';
 import type { BillingEvent } from './billing-events.ts';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider } from './payment-provider.ts';
@@ -38,12 +38,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** The events paying a local checkout produces: the completed checkout carrying its first payment. */
   async paymentEvents(sessionId: string): Promise<BillingEvent[]> {
-    const session = await this.#db
-      .selectFrom('checkout_sessions as c')
-      .innerJoin('plans as p', 'p.id', 'c.plan_id')
-      .select(['c.id', 'c.user_id', 'c.plan_id', 'c.amount_cents', 'c.currency', 'c.mode', 'p.billing_interval', 'p.name'])
-      .where('c.id', '=', sessionId)
-      .executeTakeFirst();
+    const session = await findCheckoutWithPlan(this.#db, sessionId);
     if (!session) return [];
     const now = this.#clock.now();
     const interval = session.billing_interval === 'free' ? 'one_time' : session.billing_interval;
@@ -73,7 +68,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutState> {
-    const row = await this.#db.selectFrom('checkout_sessions').select(['id', 'status', 'user_id']).where('id', '=', sessionId).executeTakeFirst();
+    const row = await findCheckoutSession(this.#db, sessionId);
     if (!row) return { id: sessionId, status: 'expired', paid: false, userId: null, completion: null };
     // A local checkout is only paid through its page, which applies the payment itself.
     return { id: row.id, status: row.status, paid: row.status === 'complete', userId: row.user_id, completion: null };

@@ -1,13 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { Executor, PlansTable } from '@reelsmith/db';
+import { findPlanRowByCode, findPlanRowById, listActivePlanRows, type Executor, type PlanRow } from '@reelsmith/db';
 import { AppError, type Plan, type Quality } from '@reelsmith/shared';
 
-export const planColumns = [
-  'id', 'code', 'name', 'description', 'billing_interval', 'price_cents', 'currency', 'features', 'allow_download',
-  'video_limit', 'max_reel_seconds', 'allowed_qualities', 'watermark', 'stripe_price_id', 'is_active',
-] as const;
-
-export type PlanRow = Pick<Selectable<PlansTable>, (typeof planColumns)[number]>;
+export type { PlanRow };
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -29,15 +23,13 @@ export function toPlan(row: PlanRow): Plan {
 
 /** Active plans for the pricing page: the Free plan and those billed at the given interval. */
 export async function listPlans(db: Executor, type?: 'monthly' | 'yearly'): Promise<Plan[]> {
-  let query = db.selectFrom('plans').select(planColumns).where('is_active', '=', true);
-  if (type) query = query.where('billing_interval', 'in', ['free', 'one_time', type]);
-  const rows = await query.orderBy('sort_order').orderBy('price_cents').execute();
+  const rows = await listActivePlanRows(db, type ? ['free', 'one_time', type] : undefined);
   return rows.map(toPlan);
 }
 
 export async function findPlanRow(db: Executor, id: string): Promise<PlanRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return db.selectFrom('plans').select(planColumns).where('id', '=', id).executeTakeFirst();
+  return findPlanRowById(db, id);
 }
 
 export async function getPlan(db: Executor, id: string): Promise<Plan> {
@@ -47,7 +39,7 @@ export async function getPlan(db: Executor, id: string): Promise<Plan> {
 }
 
 export async function findFreePlan(db: Executor): Promise<PlanRow> {
-  const row = await db.selectFrom('plans').select(planColumns).where('code', '=', 'free').executeTakeFirst();
+  const row = await findPlanRowByCode(db, 'free');
   if (!row) throw new Error('the Free plan is missing: run the seed');
   return row;
 }

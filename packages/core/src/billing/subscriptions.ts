@@ -1,4 +1,4 @@
-import type { Executor, SubscriptionStatus } from '@reelsmith/db';
+import { countDayVideosAndProjects, findCurrentSubscriptionRow, insertSubscription, type Executor, type SubscriptionStatus } from '@reelsmith/db';
 import { DAILY_VIDEO_CAP, type CurrentSubscription, type Quality } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { readSystemSettings } from '../settings/system-settings.ts';
@@ -9,7 +9,7 @@ import { findFreePlan } from './plans.ts';
 /** Starts a new customer on the Free plan. */
 export async function startFreeSubscription(trx: Executor, userId: string, now: Date): Promise<void> {
   const free = await findFreePlan(trx);
-  await trx.insertInto('subscriptions').values({ user_id: userId, plan_id: free.id, status: 'active', start_date: now, end_date: null }).execute();
+  await insertSubscription(trx, { user_id: userId, plan_id: free.id, status: 'active', start_date: now, end_date: null });
 }
 
 export interface SubscriptionWithPlan {
@@ -35,18 +35,7 @@ export interface SubscriptionWithPlan {
 
 /** The customer's live subscription, else their most recent one. */
 export async function findCurrentSubscription(db: Executor, userId: string): Promise<SubscriptionWithPlan | undefined> {
-  const row = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .select([
-      's.id', 's.status', 's.start_date', 's.end_date', 's.cancel_at_period_end', 's.documents_used', 's.bonus_credits', 's.stripe_subscription_id',
-      'p.id as plan_id', 'p.name', 'p.billing_interval', 'p.video_limit', 'p.allow_download', 'p.max_reel_seconds', 'p.allowed_qualities', 'p.watermark',
-    ])
-    .where('s.user_id', '=', userId)
-    .orderBy((eb) => eb.case().when('s.status', 'in', ['active', 'trialing', 'pending', 'past_due', 'cancelled']).then(0).else(1).end())
-    .orderBy('s.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findCurrentSubscriptionRow(db, userId);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -83,23 +72,17 @@ export async function getCurrentSubscription(deps: CoreDeps, userId: string, db:
   const [sub, settings, counts] = await Promise.all([
     findCurrentSubscription(db, userId),
     readSystemSettings(deps, db),
-    db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('user_daily_usage').select('videos').where('user_id', '=', userId).where('day', '=', usageDay(now)).as('videos_today'),
-        eb.selectFrom('projects').select((p) => p.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('projects'),
-      ])
-      .executeTakeFirstOrThrow(),
+    countDayVideosAndProjects(db, userId, usageDay(now)),
   ]);
-  const projects = { n: counts.projects ?? 0 };
   const dailyVideoLimit = Math.min(DAILY_VIDEO_CAP, settings.general.maxVideosPerDay);
-  const dailyVideoCount = counts.videos_today ?? 0;
+  const dailyVideoCount = counts.videos;
   const decision = decideCreateProject({
     now,
     subscription: sub ? { status: sub.status, endDate: sub.endDate, documentsUsed: sub.documentsUsed, bonusCredits: sub.bonusCredits } : null,
     plan: sub ? { billingInterval: sub.plan.billingInterval, videoLimit: sub.plan.videoLimit } : null,
     dailyVideoCount,
     dailyVideoLimit,
-    projectCount: Number(projects.n),
+    projectCount: counts.projects,
     projectLimit: settings.general.maxProjectsPerUser,
   });
   if (!sub) {

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Executor } from '@reelsmith/db';
+import { addDailyUsage, countVideoOnSubscription, lockUserSubscriptions, type Executor } from '@reelsmith/db';
 import { AppError, billingMessages } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { usageDay } from '../users/current-user.ts';
@@ -22,19 +21,8 @@ export function refuseVideo(reason: keyof typeof refusal | null | undefined): ne
 
 /** Counts one video against the subscription's period quota and the day's cap (and a project, when it starts one). */
 export async function countVideo(deps: CoreDeps, trx: Executor, userId: string, subscriptionId: string, options: { newProject: boolean }): Promise<void> {
-  await trx
-    .updateTable('subscriptions')
-    .set((eb) => ({ documents_used: eb('documents_used', '+', 1) }))
-    .where('id', '=', subscriptionId)
-    .execute();
-  const projects = options.newProject ? 1 : 0;
-  await trx
-    .insertInto('user_daily_usage')
-    .values({ user_id: userId, day: usageDay(deps.clock.now()), videos: 1, projects })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet({ videos: sql`user_daily_usage.videos + 1`, projects: sql`user_daily_usage.projects + ${projects}` }),
-    )
-    .execute();
+  await countVideoOnSubscription(trx, subscriptionId);
+  await addDailyUsage(trx, userId, usageDay(deps.clock.now()), options.newProject ? 1 : 0);
 }
 
 /**
@@ -43,7 +31,7 @@ export async function countVideo(deps: CoreDeps, trx: Executor, userId: string, 
  */
 export async function consumeVideoCredit(deps: CoreDeps, trx: Executor, userId: string): Promise<void> {
   // Serialise concurrent creations by the same customer on their subscription rows.
-  await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
+  await lockUserSubscriptions(trx, userId);
   const current = await getCurrentSubscription(deps, userId, trx);
   if (!current.canCreateProject || !current.subscriptionId) refuseVideo(current.createBlockedReason);
   await countVideo(deps, trx, userId, current.subscriptionId, { newProject: true });

@@ -1,11 +1,33 @@
-import type { Insertable } from 'kysely';
-import type { PlansTable } from '../schema.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { BillingInterval, PlansTable } from '../schema.ts';
 import type { Executor } from './users.ts';
 
 /** Inserts a plan, or refreshes the one with its code (its Stripe price id is kept). */
 export async function upsertPlanByCode(db: Executor, row: Insertable<PlansTable>): Promise<void> {
   const { stripe_price_id: _keep, code: _code, ...update } = row;
   await db.insertInto('plans').values(row).onConflict((oc) => oc.column('code').doUpdateSet(update)).execute();
+}
+
+const planColumns = [
+  'id', 'code', 'name', 'description', 'billing_interval', 'price_cents', 'currency', 'features', 'allow_download',
+  'video_limit', 'max_reel_seconds', 'allowed_qualities', 'watermark', 'stripe_price_id', 'is_active',
+] as const;
+
+export type PlanRow = Pick<Selectable<PlansTable>, (typeof planColumns)[number]>;
+
+/** Active plans, optionally only those of these billing intervals; in catalogue order, then cheapest first. */
+export function listActivePlanRows(db: Executor, intervals?: BillingInterval[]): Promise<PlanRow[]> {
+  let query = db.selectFrom('plans').select(planColumns).where('is_active', '=', true);
+  if (intervals) query = query.where('billing_interval', 'in', intervals);
+  return query.orderBy('sort_order').orderBy('price_cents').execute();
+}
+
+export function findPlanRowById(db: Executor, id: string): Promise<PlanRow | undefined> {
+  return db.selectFrom('plans').select(planColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findPlanRowByCode(db: Executor, code: string): Promise<PlanRow | undefined> {
+  return db.selectFrom('plans').select(planColumns).where('code', '=', code).executeTakeFirst();
 }
 
 /** The active monthly and yearly plans, in catalogue order (the back-office plan table). */
@@ -19,4 +41,18 @@ export function listActiveRecurringPlans(db: Executor) {
     .orderBy('billing_interval')
     .orderBy('price_cents')
     .execute();
+}
+
+/** The plan whose own Stripe price id this is. */
+export async function findPlanIdByStripePrice(db: Executor, priceId: string): Promise<string | undefined> {
+  return (await db.selectFrom('plans').select('id').where('stripe_price_id', '=', priceId).executeTakeFirst())?.id;
+}
+
+export async function setPlanStripePrice(db: Executor, id: string, priceId: string): Promise<void> {
+  await db.updateTable('plans').set({ stripe_price_id: priceId }).where('id', '=', id).execute();
+}
+
+/** Stores the plan's Stripe price id unless it has one. */
+export async function setPlanStripePriceIfUnset(db: Executor, id: string, priceId: string): Promise<void> {
+  await db.updateTable('plans').set({ stripe_price_id: priceId }).where('id', '=', id).where('stripe_price_id', 'is', null).execute();
 }

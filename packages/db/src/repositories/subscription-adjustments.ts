@@ -1,4 +1,10 @@
+import type { Insertable } from 'kysely';
+import type { SubscriptionAdjustmentsTable } from '../schema.ts';
 import type { Executor } from './users.ts';
+
+export async function insertSubscriptionAdjustment(db: Executor, values: Insertable<SubscriptionAdjustmentsTable>): Promise<string> {
+  return (await db.insertInto('subscription_adjustments').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
 
 /** The adjustments made to any of the customer's subscriptions, newest first (at most `limit`), with the admin who made each. */
 export function listUserAdjustmentRows(db: Executor, userId: string, limit: number) {

@@ -1,4 +1,5 @@
-import type { SubscriptionStatus } from '../schema.ts';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { SubscriptionsTable, SubscriptionStatus } from '../schema.ts';
 import type { Executor } from './users.ts';
 
 // Subscriptions (packages/core/src/billing decides what a checkout, a provider event, an admin's
@@ -6,6 +7,96 @@ import type { Executor } from './users.ts';
 
 /** Statuses of a subscription that is (or may still become) the customer's live one: listed before the others. */
 const liveStatuses: SubscriptionStatus[] = ['active', 'trialing', 'pending', 'past_due', 'cancelled'];
+
+/** One more video counted on the subscription. */
+export async function countVideoOnSubscription(trx: Executor, subscriptionId: string): Promise<void> {
+  await trx.updateTable('subscriptions').set((eb) => ({ documents_used: eb('documents_used', '+', 1) })).where('id', '=', subscriptionId).execute();
+}
+
+export async function insertSubscription(db: Executor, values: Insertable<SubscriptionsTable>): Promise<string> {
+  return (await db.insertInto('subscriptions').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateSubscriptionRow(db: Executor, id: string, changes: Updateable<SubscriptionsTable>): Promise<void> {
+  await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
+}
+
+/** Updates the subscription unless it has expired (a subscription we replaced or ended stays ended). */
+export async function updateSubscriptionUnlessExpired(db: Executor, id: string, changes: Updateable<SubscriptionsTable>): Promise<void> {
+  await db.updateTable('subscriptions').set(changes).where('id', '=', id).where('status', '!=', 'expired').execute();
+}
+
+/**
+ * Updates the subscription an admin adjusts, adding `addBonusCredits` to the stored credits (when
+ * given); answers its end, credits and plan as they are now.
+ */
+export function adjustSubscriptionRow(db: Executor, id: string, changes: Updateable<SubscriptionsTable>, options: { addBonusCredits?: number } = {}) {
+  const { addBonusCredits } = options;
+  return db
+    .updateTable('subscriptions')
+    .set((eb) => ({ ...changes, ...(addBonusCredits !== undefined ? { bonus_credits: eb('bonus_credits', '+', addBonusCredits) } : {}) }))
+    .where('id', '=', id)
+    .returning(['end_date', 'bonus_credits', 'plan_id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A subscription with what an admin's adjustment decides on, locked when asked. */
+export function findSubscriptionRow(db: Executor, id: string, options: { lock?: boolean } = {}) {
+  let query = db
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'plan_id', 'status', 'start_date', 'end_date', 'stripe_subscription_id', 'bonus_credits'])
+    .where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The subscription the payment provider knows by this id; undefined without an id. */
+export async function findSubscriptionByExternalId(db: Executor, externalId: string | null) {
+  if (!externalId) return undefined;
+  return db.selectFrom('subscriptions').select(['id', 'user_id', 'plan_id', 'status', 'end_date']).where('stripe_subscription_id', '=', externalId).executeTakeFirst();
+}
+
+/**
+ * Ends the user's live subscriptions (active, trialing, pending, past due) at `at`, never before
+ * their start (the provider's clock may run ahead of ours); answers their provider ids.
+ */
+export async function expireLiveSubscriptions(db: Executor, userId: string, at: Date): Promise<(string | null)[]> {
+  const rows = await db
+    .updateTable('subscriptions')
+    .set({ status: 'expired', end_date: sql<Date>`greatest(${at}::timestamptz, start_date)`, cancel_at_period_end: false })
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'trialing', 'pending', 'past_due'])
+    .returning('stripe_subscription_id')
+    .execute();
+  return rows.map((r) => r.stripe_subscription_id);
+}
+
+/** Ends the subscription with this provider id at `endedAt`, never before its start; answers how many rows it ended. */
+export async function expireSubscriptionByExternalId(db: Executor, externalId: string, endedAt: Date): Promise<number> {
+  const rows = await db
+    .updateTable('subscriptions')
+    .set({ status: 'expired', end_date: sql<Date>`greatest(${endedAt}::timestamptz, start_date)` })
+    .where('stripe_subscription_id', '=', externalId)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** The customer's live subscription with its plan, else their most recent one. */
+export function findCurrentSubscriptionRow(db: Executor, userId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select([
+      's.id', 's.status', 's.start_date', 's.end_date', 's.cancel_at_period_end', 's.documents_used', 's.bonus_credits', 's.stripe_subscription_id',
+      'p.id as plan_id', 'p.name', 'p.billing_interval', 'p.video_limit', 'p.allow_download', 'p.max_reel_seconds', 'p.allowed_qualities', 'p.watermark',
+    ])
+    .where('s.user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('s.status', 'in', liveStatuses).then(0).else(1).end())
+    .orderBy('s.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
 
 /** Each of these users' live subscription, else their latest, with its plan's name. */
 export function listCurrentSubscriptionRows(db: Executor, userIds: string[]) {

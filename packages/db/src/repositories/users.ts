@@ -166,3 +166,22 @@ export async function listAdminUserRows(db: Executor, filter: AdminUserFilter, p
   ]);
   return { rows: rows.map((r) => ({ ...r, project_count: Number(r.project_count ?? 0) })), total: Number(total) };
 }
+
+/** The Stripe customer id stored on the user (null when none); throws when there is no such user. */
+export async function findUserStripeCustomerId(db: Executor, id: string): Promise<string | null> {
+  return (await db.selectFrom('users').select(['stripe_customer_id']).where('id', '=', id).executeTakeFirstOrThrow()).stripe_customer_id;
+}
+
+export async function setUserStripeCustomerId(db: Executor, id: string, customerId: string): Promise<void> {
+  await db.updateTable('users').set({ stripe_customer_id: customerId }).where('id', '=', id).execute();
+}
+
+/** Stores the user's Stripe customer id unless one is stored already. */
+export async function setUserStripeCustomerIdIfUnset(db: Executor, id: string, customerId: string): Promise<void> {
+  await db.updateTable('users').set({ stripe_customer_id: customerId }).where('id', '=', id).where('stripe_customer_id', 'is', null).execute();
+}
+
+/** The user whose stored Stripe customer id this is. */
+export async function findUserIdByStripeCustomerId(db: Executor, customerId: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where('stripe_customer_id', '=', customerId).executeTakeFirst())?.id;
+}
