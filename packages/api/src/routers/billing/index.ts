@@ -1,7 +1,7 @@
 import { router } from '../../trpc.ts';
-import { checkoutRouter } from './checkout.ts';
-import { plansRouter } from './plans.ts';
-import { subscriptionRouter } from './subscription.ts';
+import { checkoutRouter } from './checkout/index.ts';
+import { plansRouter } from './plans/index.ts';
+import { subscriptionRouter } from './subscription/index.ts';
 import { transactionsRouter } from './transactions.ts';
 
 export const billingRouter = router({
