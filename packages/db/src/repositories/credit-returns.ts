@@ -1,18 +1,7 @@
-import { sql } from 'kysely';
 import type { Executor } from './users.ts';
 
-// A returned video credit per project (at most one not yet taken again), and the subscription
-// counter it moves. Both run inside the caller's transaction, under its locks.
-
-/** The user's newest subscription that has counted a video, locked. */
-export function lockSubscriptionWithUsage(trx: Executor, userId: string): Promise<{ id: string; documents_used: number } | undefined> {
-  return trx.selectFrom('subscriptions').select(['id', 'documents_used']).where('user_id', '=', userId).where('documents_used', '>', 0).orderBy('created_at', 'desc').forUpdate().executeTakeFirst();
-}
-
-/** Locks all of the user's subscriptions until the transaction ends. */
-export async function lockUserSubscriptions(trx: Executor, userId: string): Promise<void> {
-  await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
-}
+// A returned video credit per project (at most one not yet taken again); the subscription counter it
+// moves is in subscriptions.ts. Both run inside the caller's transaction, under its locks.
 
 /** Records a returned credit unless the project already has one open; answers whether it did. */
 export async function insertCreditReturn(
@@ -21,11 +10,6 @@ export async function insertCreditReturn(
 ): Promise<boolean> {
   const inserted = await trx.insertInto('credit_returns').values(row).onConflict((oc) => oc.column('project_id').where('retaken_at', 'is', null).doNothing()).returning('id').executeTakeFirst();
   return Boolean(inserted);
-}
-
-/** One video fewer counted on the subscription (never below zero). */
-export async function uncountVideo(trx: Executor, subscriptionId: string): Promise<void> {
-  await trx.updateTable('subscriptions').set({ documents_used: sql`GREATEST(documents_used - 1, 0)` }).where('id', '=', subscriptionId).execute();
 }
 
 /** The project's open returned credit, locked; undefined when there is none. */

@@ -61,8 +61,3 @@ export async function listEmailLogRows(db: Executor, filter: EmailLogFilter, pag
   ]);
   return { rows, total: Number(count.total) };
 }
-
-/** What a payment e-mail says about a transaction. */
-export function findTransactionForEmail(db: Executor, id: string) {
-  return db.selectFrom('transactions').select(['user_id', 'amount_cents', 'currency', 'description', 'transaction_date', 'stripe_receipt_url']).where('id', '=', id).executeTakeFirst();
-}

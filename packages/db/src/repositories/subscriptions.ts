@@ -8,9 +8,24 @@ import type { Executor } from './users.ts';
 /** Statuses of a subscription that is (or may still become) the customer's live one: listed before the others. */
 const liveStatuses: SubscriptionStatus[] = ['active', 'trialing', 'pending', 'past_due', 'cancelled'];
 
+/** The user's newest subscription that has counted a video, locked. */
+export function lockSubscriptionWithUsage(trx: Executor, userId: string): Promise<{ id: string; documents_used: number } | undefined> {
+  return trx.selectFrom('subscriptions').select(['id', 'documents_used']).where('user_id', '=', userId).where('documents_used', '>', 0).orderBy('created_at', 'desc').forUpdate().executeTakeFirst();
+}
+
+/** Locks all of the user's subscriptions until the transaction ends. */
+export async function lockUserSubscriptions(trx: Executor, userId: string): Promise<void> {
+  await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).forUpdate().execute();
+}
+
 /** One more video counted on the subscription. */
 export async function countVideoOnSubscription(trx: Executor, subscriptionId: string): Promise<void> {
   await trx.updateTable('subscriptions').set((eb) => ({ documents_used: eb('documents_used', '+', 1) })).where('id', '=', subscriptionId).execute();
+}
+
+/** One video fewer counted on the subscription (never below zero). */
+export async function uncountVideo(trx: Executor, subscriptionId: string): Promise<void> {
+  await trx.updateTable('subscriptions').set({ documents_used: sql`GREATEST(documents_used - 1, 0)` }).where('id', '=', subscriptionId).execute();
 }
 
 export async function insertSubscription(db: Executor, values: Insertable<SubscriptionsTable>): Promise<string> {

@@ -47,6 +47,11 @@ export function listCustomerTransactionRows(db: Executor, userId: string, limit:
     .execute();
 }
 
+/** What a payment e-mail says about a transaction. */
+export function findTransactionForEmail(db: Executor, id: string) {
+  return db.selectFrom('transactions').select(['user_id', 'amount_cents', 'currency', 'description', 'transaction_date', 'stripe_receipt_url']).where('id', '=', id).executeTakeFirst();
+}
+
 /** A payment with what refunding it needs, locked until the transaction ends. */
 export function lockTransactionForRefund(trx: Executor, id: string) {
   return trx

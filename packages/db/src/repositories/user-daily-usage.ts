@@ -3,6 +3,16 @@ import type { Executor } from './users.ts';
 
 // What each customer started per day (the daily cap is checked against it).
 
+export async function dailyVideoCount(db: Executor, userId: string, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_daily_usage')
+    .select('videos')
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return row?.videos ?? 0;
+}
+
 /** The videos the user started on `day` and the projects they hold now, in one statement (a hot call). */
 export async function countDayVideosAndProjects(db: Executor, userId: string, day: string): Promise<{ videos: number; projects: number }> {
   const row = await db

@@ -75,16 +75,6 @@ export async function setUserActive(db: Executor, id: string, isActive: boolean)
   return db.updateTable('users').set({ is_active: isActive }).where('id', '=', id).returning(userColumns).executeTakeFirst();
 }
 
-export async function dailyVideoCount(db: Executor, userId: string, day: string): Promise<number> {
-  const row = await db
-    .selectFrom('user_daily_usage')
-    .select('videos')
-    .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return row?.videos ?? 0;
-}
-
 /** Inserts a customer unless the e-mail is taken; answers the new id or undefined. */
 export async function insertUserIfAbsent(db: Executor, values: { email: string; first_name: string | null; last_name: string | null }): Promise<string | undefined> {
   const row = await db
