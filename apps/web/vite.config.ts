@@ -18,11 +18,12 @@ export default defineConfig({
   test: {
     // Unit tests (*.test.ts) run in Node; component tests (*.test.tsx) in jsdom, with the UI kit's
     // stand-ins for what Mantine asks of a browser (matchMedia, ResizeObserver) and a DOM cleanup.
+    // The timeout allows for a first render on two cores busy with turbo's other tasks (it has taken 7 s).
     projects: [
       { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['@reelsmith/ui/testing/setup'] },
+        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['@reelsmith/ui/testing/setup'], testTimeout: 30_000 },
       },
     ],
   },
