@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('video credits on %s', (kind) => {
     await expect(consume()).rejects.toMatchObject({
       code: 'PAYMENT_REQUIRED',
       message: "You've already created your free video. To create more videos, upgrade your subscription.",
-      details: { reason: 'free_limit' },
+      reason: 'free_limit',
     });
     const current = await getCurrentSubscription(testDeps(t.db, clock), userId);
     expect(current).toMatchObject({ documentsUsed: 1, dailyVideoCount: 1, canCreateProject: false, createBlockedReason: 'free_limit' });
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('video credits on %s', (kind) => {
     await t.db.updateTable('system_settings').set({ value: sql`jsonb_set(value, '{maxVideosPerDay}', '2')` }).where('key', '=', 'general').execute();
     await consume();
     await consume();
-    await expect(consume()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { reason: 'daily_limit' } });
+    await expect(consume()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'daily_limit' });
     clock.advance(24 * 3600_000);
     await expect(consume()).resolves.toBeUndefined();
   });
@@ -54,9 +54,9 @@ describe.each(testDatabaseKinds())('video credits on %s', (kind) => {
 
   it('refuses a customer without a subscription in force', async () => {
     await t.db.updateTable('subscriptions').set({ status: 'expired' }).execute();
-    await expect(consume()).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', details: { reason: 'inactive' } });
+    await expect(consume()).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', reason: 'inactive' });
     await t.db.deleteFrom('subscriptions').execute();
-    await expect(consume()).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', details: { reason: 'no_subscription' } });
+    await expect(consume()).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', reason: 'no_subscription' });
   });
 
   it('leaves nothing counted when the surrounding work fails', async () => {
