@@ -16,8 +16,8 @@ export const base = tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
   },
-  // SQL lives in packages/db's repositories: no query builder or sql`` anywhere else. Tests and benchmarks
-  // set up and inspect state directly; packages/core is exempt until its queries have moved (issue 17).
+  // SQL lives in packages/db's repositories: no query builder or sql`` anywhere else (core included).
+  // Tests and benchmarks set up and inspect state directly.
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing.ts', '**/testing/**'],
