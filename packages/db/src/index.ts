@@ -5,7 +5,6 @@ export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
 export * from './repositories/provider-credit-states.ts';
 export * from './repositories/payment-locks.ts';
-export * from './repositories/media-owners.ts';
 export * from './repositories/health.ts';
 export * from './repositories/audit-logs.ts';
 export * from './repositories/system-settings.ts';

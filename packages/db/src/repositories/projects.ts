@@ -138,3 +138,15 @@ export async function listAdminProjectRows(db: Executor, filter: AdminProjectFil
 export function listUserProjectSummaries(db: Executor, userId: string) {
   return db.selectFrom('projects').select(['id', 'title', 'created_at', 'status', 'assets']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
 }
+
+/** Whether the project exists and belongs to the user. */
+export async function isProjectOwnedBy(db: Executor, projectId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('projects').select('id').where('id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The owner of a project, or undefined when there is no such project. */
+export async function findProjectOwnerId(db: Executor, projectId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
+  return row?.user_id;
+}

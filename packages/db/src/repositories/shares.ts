@@ -46,3 +46,15 @@ export async function shareViews(db: Executor, shareId: string): Promise<number>
 export async function incrementShareViews(db: Executor, shareId: string): Promise<number> {
   return (await db.updateTable('shares').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', shareId).returning('views').executeTakeFirstOrThrow()).views;
 }
+
+/** A publicly shared project's assets (to find its final video and poster), or undefined when it is not shared. */
+export async function findPublicShareAssets(db: Executor, projectId: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('shares as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select(['p.assets'])
+    .where('s.project_id', '=', projectId)
+    .where('s.is_public', '=', true)
+    .executeTakeFirst();
+  return row?.assets;
+}
