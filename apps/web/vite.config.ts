@@ -19,11 +19,13 @@ export default defineConfig({
     // Unit tests (*.test.ts) run in Node; component tests (*.test.tsx) in jsdom, with the UI kit's
     // stand-ins for what Mantine asks of a browser (matchMedia, ResizeObserver) and a DOM cleanup.
     // The timeout allows for a first render on two cores busy with turbo's other tasks (it has taken 7 s).
+    // Component files share their worker's modules (isolate: false): the views keep no module state, and
+    // loading Mantine, the icons and jsdom once instead of per file takes the run from 34 s to 12 s of CPU.
     projects: [
       { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['@reelsmith/ui/testing/setup'], testTimeout: 30_000 },
+        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['@reelsmith/ui/testing/setup'], testTimeout: 30_000, isolate: false },
       },
     ],
   },
