@@ -11,6 +11,7 @@ export const signedOutBody = {
   error: expect.any(String),
   message: expect.any(String),
   code: expect.any(String),
+  reason: 'unauthorized',
   requiresReauth: true,
 };
 
