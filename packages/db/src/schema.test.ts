@@ -17,7 +17,7 @@ const expected: Record<string, string[]> = {
   projects: ['id', 'user_id', 'title', 'status', 'aspect', 'reel_time', 'current_step', 'scenes', 'params', 'assets', 'industry', 'last_error', 'created_at', 'updated_at'],
   shares: ['id', 'project_id', 'short_id', 'views', 'is_public', 'created_at'],
   share_view_log: ['share_id', 'viewer_key', 'window_start'],
-  generation_jobs: ['id', 'project_id', 'user_id', 'kind', 'status', 'stage', 'percent', 'input', 'result', 'error', 'attempts', 'queue_job_id', 'created_at', 'started_at', 'finished_at', 'updated_at'],
+  generation_jobs: ['id', 'project_id', 'user_id', 'kind', 'status', 'stage', 'percent', 'input', 'result', 'error', 'attempts', 'queue_job_id', 'created_at', 'started_at', 'finished_at', 'updated_at', 'error_reason'],
   generation_costs: ['id', 'job_id', 'project_id', 'user_id', 'capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at', 'price_source'],
   credit_returns: ['id', 'project_id', 'user_id', 'subscription_id', 'job_id', 'reason', 'returned_at', 'retaken_at'],
   provider_credit_states: ['provider', 'out_of_credit_since', 'last_out_of_credit_at', 'restored_at', 'updated_at'],
