@@ -21,11 +21,12 @@ describe.each(testDatabaseKinds())('development sign-in and the auth-user call o
       error: 'Session expired - please login again',
       message: 'Session expired - please login again',
       code: 'UNAUTHORIZED',
+      reason: 'unauthorized',
       requiresReauth: true,
     });
     const trpc = await t.app.inject({ method: 'GET', url: '/trpc/auth.user' });
     expect(trpc.statusCode).toBe(401);
-    expect(trpc.json().error.json.data).toMatchObject({ code: 'UNAUTHORIZED', requiresReauth: true });
+    expect(trpc.json().error.json.data).toMatchObject({ code: 'UNAUTHORIZED', reason: 'unauthorized', requiresReauth: true });
   });
 
   it('sends /auth/google to the development page when Google is not configured, keeping a safe return path', async () => {

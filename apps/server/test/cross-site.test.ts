@@ -16,7 +16,7 @@ import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
 const publicOrigin = 'https://reelsmith.example';
 const extraOrigin = 'https://preview.reelsmith.example';
-const refusedBody = { error: crossSiteMessage, message: crossSiteMessage, code: 'FORBIDDEN' };
+const refusedBody = { error: crossSiteMessage, message: crossSiteMessage, code: 'FORBIDDEN', reason: 'forbidden' };
 
 /** How a browser marks a request from another site, in each of the headers the guard reads. */
 const foreignSenders: [string, Record<string, string>][] = [
