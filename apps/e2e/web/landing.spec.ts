@@ -206,6 +206,8 @@ test.describe('Landing page', { tag: '@web' }, () => {
   });
 
   test('full-page screenshots at desktop and phone widths', async ({ page }) => {
+    // Two full-page captures with every image and video loaded: on a busy two-core machine this takes longer than the default 30 s.
+    test.slow();
     mkdirSync(screensDir, { recursive: true });
     for (const [name, viewport] of [
       ['landing-desktop', desktop],
