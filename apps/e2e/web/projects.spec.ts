@@ -142,6 +142,12 @@ test.describe('Projects', { tag: '@web' }, () => {
   });
 
   test('a signed-out visitor on the wizard is told and sent to log in', async ({ page }) => {
+    // The notice shows for half a second; the login redirect's answer is held back a moment so a busy
+    // machine cannot navigate away before it is read (the page stays until the next one answers).
+    await page.route('**/api/login**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
     await page.goto('/project/new');
     await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
     // /api/login → /auth/google → the development sign-in page.
