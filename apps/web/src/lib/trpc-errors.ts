@@ -1,7 +1,7 @@
 // tRPC errors carry their HTTP status in `data.httpStatus` and their reason code in `data.reason`; the
 // shared §8 message rules read `status` and `reason`. A failure with no answer at all (the browser's
 // fetch threw) is named 'network' here, the one place that can tell.
-import { asReason, reasonForStatus, type Reason } from '@reelsmith/shared';
+import { readError, type Reason } from '@reelsmith/shared';
 
 export interface ErrorFacts {
   message: string;
@@ -19,13 +19,11 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** The reason code the answer carried (tRPC's `data`, an ApiError's body), 'network' when none arrived, else the status's. */
+/** The reason code the answer carried (read by the shared rules), or 'network' when no answer arrived at all. */
 export function reasonOf(error: unknown): Reason | undefined {
-  const carried = asReason(record(record(error)?.['data'])?.['reason']) ?? asReason(record(record(error)?.['body'])?.['reason']) ?? asReason(record(error)?.['reason']);
-  if (carried) return carried;
-  const status = httpStatusOf(error);
-  if (status === undefined && (error instanceof TypeError || record(error)?.['cause'] instanceof TypeError)) return 'network';
-  return reasonForStatus(status);
+  const { reason, status } = readError(error);
+  if (reason === undefined && status === undefined && (error instanceof TypeError || record(error)?.['cause'] instanceof TypeError)) return 'network';
+  return reason;
 }
 
 /** The error as the shared message functions (`toUserMessage`, `deleteProjectError`, …) read it. */
