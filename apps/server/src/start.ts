@@ -1,0 +1,90 @@
+import type { AppDeps } from '@reelsmith/core';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildRuntimeDeps } from './deps.ts';
+import { createLogger } from './logger.ts';
+import { prepareStartupData } from './startup-data.ts';
+import { checkStripeSetup } from './payments.ts';
+
+export interface StartOptions {
+  /**
+   * Runs once the database is migrated and its reference data seeded, before the process serves or
+   * works: for a launcher that starts the server with data of its own (the e2e suite's fixtures).
+   */
+  prepare?: (core: AppDeps) => Promise<void>;
+}
+
+/**
+ * What `node src/main.ts` does: reads the config, builds the services, seeds the reference data,
+ * then listens (or, as a worker, works the job queue) until SIGINT/SIGTERM closes it gracefully.
+ */
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const runtime = await buildRuntimeDeps(config, logger);
+  const data = await prepareStartupData(config, runtime.core, { demo: false });
+  await options.prepare?.(runtime.core);
+  if (config.role === 'worker') {
+    logger.info({ concurrency: config.workerConcurrency }, 'Reelsmith worker is working the job queue');
+    const stop = () => void runtime.close().then(() => process.exit(0), () => process.exit(1));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
+  try {
+    await checkStripeSetup(config, runtime.core.payments, logger);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      await runtime.close();
+      process.exit(78);
+    }
+    throw err;
+  }
+  const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
+  app.addHook('onClose', async () => runtime.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ url: config.publicUrl, env: config.env, database: runtime.database.kind }, 'Reelsmith is listening');
+  if (config.env !== 'test') {
+    const lines = [
+      '',
+      `  Reelsmith is running at ${config.publicUrl}`,
+      `  Back-office:  ${config.publicUrl}/admin`,
+      `  Main admin:   ${data.adminEmail}${data.adminPassword ? `  password: ${data.adminPassword}` : ''}`,
+      config.google ? '  Sign-in:      Google' : '  Sign-in:      development page (no Google client configured)',
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
