@@ -16,6 +16,8 @@ import {
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const serverEntry = resolve(repoRoot, 'apps/server/src/main.ts');
+// The development sign-in server, which the parallel specs share, starts with the fixture state they sign in to.
+const fixtureServerEntry = resolve(import.meta.dirname, 'support/server.ts');
 const webDist = resolve(repoRoot, 'apps/web/dist');
 const adminDist = resolve(repoRoot, 'apps/admin/dist');
 const isCI = Boolean(process.env.CI);
@@ -169,7 +171,7 @@ export default defineConfig({
     },
     {
       name: 'server (development sign-in)',
-      command: `node ${JSON.stringify(serverEntry)}`,
+      command: `node ${JSON.stringify(fixtureServerEntry)}`,
       cwd: repoRoot,
       url: `${devServerUrl}/healthz`,
       env: serverEnv(devServerPort, devDataDir, {
@@ -182,13 +184,14 @@ export default defineConfig({
         EMAIL_FROM: 'Reelsmith E2E <no-reply@reelsmith.test>',
       }),
       reuseExistingServer: !isCI,
-      // Starting (migrations, seeding, argon2) takes about a minute when the machine is busy.
+      // Starting (migrations, seeding, argon2, the fixtures) takes about a minute when the machine is busy.
       timeout: 150_000,
       stdout: 'ignore',
       gracefulShutdown,
     },
     {
       name: 'server (OpenID Connect)',
+      // apps/server's own entry, as deployed (no fixtures: the OpenID Connect specs make their own state).
       command: `node ${JSON.stringify(serverEntry)}`,
       cwd: repoRoot,
       url: `${oidcServerUrl}/healthz`,

@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
+// The e2e server's fixtures build their projects' scenes with it too.
+export { sampleScenes } from './fixtures.ts';
+
 /** A project as the REST API answers it (dates are ISO strings). */
 export interface ProjectJson {
   id: string;
@@ -26,17 +29,6 @@ export async function updateProjectViaApi(request: APIRequestContext, id: string
   const res = await request.put(`/api/projects/${id}`, { data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as ProjectJson;
-}
-
-/** Scenes in the shape PUT /api/projects/{id} accepts. */
-export function sampleScenes(texts: readonly string[]) {
-  return texts.map((text, index) => ({
-    sceneId: `scene-${index + 1}`,
-    title: `Scene ${index + 1}`,
-    text,
-    durationSeconds: 6,
-    wordCount: text.split(/\s+/).filter(Boolean).length,
-  }));
 }
 
 /**
