@@ -43,23 +43,3 @@ export async function openSubscriptionTab(page: Page): Promise<void> {
 export function currentPlanSection(page: Page): Locator {
   return page.getByRole('region').filter({ hasText: 'Current plan' });
 }
-
-/**
- * Rewrites the server's billing.subscription.current answers for this page, to reach states a test
- * cannot easily create for real (a used free video, a lapsed plan). Date fields must not be patched:
- * superjson's metadata still describes them.
- */
-export async function patchCurrentSubscription(page: Page, patch: Record<string, string | number | boolean | null>): Promise<void> {
-  await page.route('**/trpc/**', async (route) => {
-    const url = new URL(route.request().url());
-    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
-    if (!paths.includes('billing.subscription.current')) return route.fallback();
-    const response = await route.fetch();
-    const answers = (await response.json()) as { result?: { data?: { json?: Record<string, unknown> } } }[];
-    paths.forEach((path, index) => {
-      const data = answers[index]?.result?.data;
-      if (path === 'billing.subscription.current' && data?.json) data.json = { ...data.json, ...patch };
-    });
-    await route.fulfill({ response, json: answers });
-  });
-}

@@ -8,9 +8,9 @@ import {
   currentPlanSection,
   openPricing,
   openSubscriptionTab,
-  patchCurrentSubscription,
   planCard,
 } from '../support/billing.ts';
+import { fixtureCustomers } from '../support/fixtures.ts';
 
 // Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
 const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
@@ -19,6 +19,24 @@ const phone = { width: 375, height: 812 };
 
 async function signIn(page: Page, label: string, name = 'Bella Buyer'): Promise<void> {
   await signInWithDevApi(page.request, { email: uniqueEmail(label), name });
+}
+
+/** GET /api/subscription/current as the server answers it, checked against `expected`. */
+async function expectCurrentSubscription(page: Page, expected: Record<string, unknown>): Promise<{ dailyVideoCount: number; dailyVideoLimit: number }> {
+  const res = await page.request.get('/api/subscription/current');
+  expect(res.status()).toBe(200);
+  const current = (await res.json()) as { dailyVideoCount: number; dailyVideoLimit: number };
+  expect(current).toMatchObject(expected);
+  return current;
+}
+
+/** POST /api/projects is refused with this status and reason, and the customer's projects stay as they were. */
+async function expectProjectRefused(page: Page, status: number, reason: string): Promise<void> {
+  const before = (await (await page.request.get('/api/projects')).json()) as unknown[];
+  const refused = await page.request.post('/api/projects', { data: {} });
+  expect(refused.status()).toBe(status);
+  expect(await refused.json()).toMatchObject({ reason });
+  expect(await (await page.request.get('/api/projects')).json()).toHaveLength(before.length);
 }
 
 test.describe('Billing', { tag: '@web' }, () => {
@@ -194,30 +212,37 @@ test.describe('Billing', { tag: '@web' }, () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
+  // The next three customers' states are written by the e2e server before it starts (support/fixtures.ts).
   test('without an active plan, Create explains and goes to /pricing', async ({ page }) => {
-    await signIn(page, 'inactive');
-    await patchCurrentSubscription(page, { canCreateProject: false, createBlockedReason: 'inactive', status: 'expired' });
+    await signInWithDevApi(page.request, fixtureCustomers.lapsed);
+    // The server's own reading: the cancelled Pro plan's paid period has ended.
+    await expectCurrentSubscription(page, { planName: 'Pro', status: 'expired', canCreateProject: false, createBlockedReason: 'inactive' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Start New Project' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Subscription Required' })).toBeVisible();
     await expect(page).toHaveURL(/\/pricing$/);
+    await expectProjectRefused(page, 402, 'inactive');
   });
 
   test('the daily limit is explained and nothing opens', async ({ page }) => {
-    await signIn(page, 'daily');
-    await patchCurrentSubscription(page, { canCreateProject: false, createBlockedReason: 'daily_limit' });
+    await signInWithDevApi(page.request, fixtureCustomers.dailyLimit);
+    // Business has no period quota: only the day's cap, reached by the videos started today, stops this customer.
+    const current = await expectCurrentSubscription(page, { planName: 'Business', status: 'active', canCreateProject: false, createBlockedReason: 'daily_limit' });
+    expect(current.dailyVideoCount).toBeGreaterThanOrEqual(current.dailyVideoLimit);
     await page.goto('/');
     await page.getByRole('button', { name: 'Start New Project' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Daily Limit Reached' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await expectProjectRefused(page, 429, 'daily_limit');
   });
 
   test('a customer with no plan id is sent from the dashboard to /pricing', async ({ page }) => {
-    await signIn(page, 'noplan');
-    await patchCurrentSubscription(page, { planId: null, planName: null, status: null, canCreateProject: false, createBlockedReason: 'no_subscription' });
+    await signInWithDevApi(page.request, fixtureCustomers.noSubscription);
+    await expectCurrentSubscription(page, { planId: null, planName: null, status: null, canCreateProject: false, createBlockedReason: 'no_subscription' });
     await page.goto('/');
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('alert').filter({ hasText: 'You need an active subscription' })).toBeVisible();
+    await expectProjectRefused(page, 402, 'no_subscription');
   });
 
   test('screenshots of pricing, payment success and the subscription tab', async ({ page }) => {
