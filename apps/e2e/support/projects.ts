@@ -55,23 +55,3 @@ export async function openDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();
   await expect(page.getByLabel('Loading projects')).toHaveCount(0);
 }
-
-/**
- * Rewrites the server's sharing.get answers for this page, to show a shared project with a final video
- * without generating one (minutes of work). Only plain fields may be patched: superjson's metadata still
- * describes the dates.
- */
-export async function patchSharedProject(page: Page, patch: Record<string, unknown>): Promise<void> {
-  await page.route('**/trpc/**', async (route) => {
-    const url = new URL(route.request().url());
-    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
-    if (!paths.includes('sharing.get')) return route.fallback();
-    const response = await route.fetch();
-    const answers = (await response.json()) as { result?: { data?: { json?: { project?: Record<string, unknown> } } } }[];
-    paths.forEach((path, index) => {
-      const project = answers[index]?.result?.data?.json?.project;
-      if (path === 'sharing.get' && project) Object.assign(project, patch);
-    });
-    await route.fulfill({ response, json: answers });
-  });
-}

@@ -1,22 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
-import { createProjectViaApi, finishProjectViaApi, openDashboard, patchSharedProject, projectCard, sampleScenes } from '../support/projects.ts';
+import { fixtureShares, samplesDir, type FixtureShare } from '../support/fixtures.ts';
+import { createProjectViaApi, finishProjectViaApi, openDashboard, projectCard, sampleScenes } from '../support/projects.ts';
 
 const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 const noFinalVideoNote = 'The final video of this project is not available yet.';
 
-/** Signs in, makes a finished project and shares it from its dashboard card; returns the copied link. */
-async function shareFinishedProject(page: Page, label: string, title: string): Promise<string> {
-  await signInWithDevApi(page.request, { email: uniqueEmail(label), name: 'Shay Sharer' });
-  const project = await createProjectViaApi(page.request, { title });
-  await finishProjectViaApi(page.request, project.id, {
-    scenes: sampleScenes(['Meet the bottle that keeps up with you.', 'Cold for 24 hours, hot for 12.', 'Order yours today.']),
-  });
-
+/** Shares a finished project from its dashboard card (the owner is signed in); returns the copied link. */
+async function shareFromDashboard(page: Page, title: string): Promise<string> {
   await openDashboard(page);
   const card = projectCard(page, title);
   // Finished: no step, Edit instead of Continue, and a share button (but no copy-ID).
@@ -28,9 +23,53 @@ async function shareFinishedProject(page: Page, label: string, title: string): P
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** Signs in, makes a finished project (without media) and shares it from its dashboard card; returns the copied link. */
+async function shareFinishedProject(page: Page, label: string, title: string): Promise<string> {
+  await signInWithDevApi(page.request, { email: uniqueEmail(label), name: 'Shay Sharer' });
+  const project = await createProjectViaApi(page.request, { title });
+  await finishProjectViaApi(page.request, project.id, {
+    scenes: sampleScenes(['Meet the bottle that keeps up with you.', 'Cold for 24 hours, hot for 12.', 'Order yours today.']),
+  });
+  return shareFromDashboard(page, title);
+}
+
+/**
+ * The link of one of the e2e server's shared projects with real media (support/fixtures.ts), copied
+ * from its owner's dashboard.
+ */
+async function shareFixtureProject(page: Page, fixture: FixtureShare): Promise<string> {
+  await signInWithDevApi(page.request, fixture.owner);
+  return shareFromDashboard(page, fixture.title);
+}
+
+/** What GET /api/share/{shortId} answers about the shared project's video. */
+interface SharedVideoJson {
+  finalVideo: { type: string; url: string | null; videos: string[] };
+  posterUrl: string | null;
+  allowDownload: boolean;
+}
+
+/** The shared project as the server's public REST answer gives it. */
+async function publicShare(request: APIRequestContext, link: string): Promise<SharedVideoJson> {
+  const res = await request.get(`/api/share/${link.slice(link.lastIndexOf('/') + 1)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { project: SharedVideoJson }).project;
+}
+
+/** A stored video of a project, as generation names them (a content address under the project's folder). */
+const projectVideoUrl = (folder: string) => new RegExp(`^/media/projects/[0-9a-f-]{36}/${folder}/[0-9a-f]{24}\\.mp4$`);
+
+/** The server streams `url` to this (signed-out) visitor: the very bytes of the sample clip the fixture stored. */
+async function expectServedClip(request: APIRequestContext, url: string, sample: string): Promise<void> {
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('video/mp4');
+  expect((await res.body()).equals(readFileSync(join(samplesDir, sample)))).toBe(true);
+}
+
 test.describe('Sharing', { tag: '@web' }, () => {
   test.beforeEach(async ({ context }) => {
-    // Each test signs in, makes and shares a project, then opens it as a visitor in a second
+    // Each test signs in, shares a finished project, then opens it as a visitor in a second
     // browser context: past 30 s on the 2-core machine while the other worker renders videos.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -65,23 +104,30 @@ test.describe('Sharing', { tag: '@web' }, () => {
     await visitorContext.close();
   });
 
+  // The next three projects, their media and their owners' plans are written by the e2e server before it starts.
   test('a playlist plays scene after scene, with a button per scene, full screen and download', async ({ page, browser }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL ?? '';
-    const link = await shareFinishedProject(page, 'share-playlist', 'Spring Launch Teaser');
+    const fixture = fixtureShares.playlist;
+    const link = await shareFixtureProject(page, fixture);
     const visitorContext = await browser.newContext({ baseURL });
     const visitor = await visitorContext.newPage();
-    // The app's own sample clips stand in for generated scene videos.
-    await patchSharedProject(visitor, {
-      finalVideo: { type: 'playlist', url: null, videos: ['/samples/sample-1.mp4', '/samples/sample-2.mp4', '/samples/sample-3.mp4'] },
-      posterUrl: '/samples/sample-1.jpg',
-      // A paid owner's share (the signed-in customer is on Free, whose shares offer no download).
-      allowDownload: true,
-    });
+    // What the server shares: the scene videos the final step falls back to, the avatar as poster, and a paid owner's download.
+    const shared = await publicShare(visitor.request, link);
+    expect(shared.finalVideo).toMatchObject({ type: 'playlist', url: null });
+    const [first, second, third] = shared.finalVideo.videos;
+    expect(shared.finalVideo.videos).toHaveLength(3);
+    for (const url of shared.finalVideo.videos) expect(url).toMatch(projectVideoUrl('video'));
+    expect(shared.posterUrl).toMatch(/^\/media\/projects\/[0-9a-f-]{36}\/uploads\/[0-9a-f]{24}\.jpg$/);
+    expect(shared.allowDownload).toBe(true);
+    for (const [i, url] of shared.finalVideo.videos.entries()) await expectServedClip(visitor.request, url, fixture.final.clips[i]!);
+    const poster = await visitor.request.get(shared.posterUrl!);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()['content-type']).toBe('image/jpeg');
     await visitor.goto(new URL(link).pathname);
 
     const video = visitor.locator('video');
-    await expect(video).toHaveAttribute('src', '/samples/sample-1.mp4');
-    await expect(video).toHaveAttribute('poster', '/samples/sample-1.jpg');
+    await expect(video).toHaveAttribute('src', first!);
+    await expect(video).toHaveAttribute('poster', shared.posterUrl!);
     await expect(video).toHaveAttribute('controls', '');
     await expect(video).toHaveAttribute('playsinline', '');
     await expect(video).toHaveAttribute('preload', 'metadata');
@@ -93,13 +139,17 @@ test.describe('Sharing', { tag: '@web' }, () => {
 
     // A scene that ends hands over to the next one.
     await video.evaluate((element) => element.dispatchEvent(new Event('ended')));
-    await expect(video).toHaveAttribute('src', '/samples/sample-2.mp4');
+    await expect(video).toHaveAttribute('src', second!);
     await expect(scenes.getByRole('button', { name: 'Scene 2' })).toHaveAttribute('aria-pressed', 'true');
     await scenes.getByRole('button', { name: 'Scene 3' }).click();
-    await expect(video).toHaveAttribute('src', '/samples/sample-3.mp4');
-    await expect(download).toHaveAttribute('href', '/samples/sample-3.mp4');
+    await expect(video).toHaveAttribute('src', third!);
+    await expect(download).toHaveAttribute('href', third!);
     await expect(download).toHaveAttribute('download', 'Spring Launch Teaser-scene-3.mp4');
-    await expect(visitor.getByText("The final video of this project is not available yet.")).toHaveCount(0);
+    await expect(visitor.getByText(noFinalVideoNote)).toHaveCount(0);
+    // The owner's plan allows downloads: the server hands the scene over as a file too.
+    const file = await visitor.request.get(`${third}?download`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-disposition']).toMatch(/^attachment;/);
 
     await visitor.getByRole('button', { name: 'Open Full Screen' }).click();
     await expect.poll(() => visitor.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe('VIDEO');
@@ -115,26 +165,41 @@ test.describe('Sharing', { tag: '@web' }, () => {
 
   test('a single final video downloads under the title', async ({ page, browser }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL ?? '';
-    const link = await shareFinishedProject(page, 'share-single', 'Launch: Final Cut');
+    const fixture = fixtureShares.single;
+    const link = await shareFixtureProject(page, fixture);
     const visitorContext = await browser.newContext({ baseURL });
     const visitor = await visitorContext.newPage();
-    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null, allowDownload: true });
+    const shared = await publicShare(visitor.request, link);
+    expect(shared).toMatchObject({ finalVideo: { type: 'single', videos: [] }, posterUrl: null, allowDownload: true });
+    const url = shared.finalVideo.url!;
+    expect(url).toMatch(projectVideoUrl('final'));
+    await expectServedClip(visitor.request, url, fixture.final.clip);
     await visitor.goto(new URL(link).pathname);
-    await expect(visitor.locator('video')).toHaveAttribute('src', '/samples/sample-4.mp4');
+    await expect(visitor.locator('video')).toHaveAttribute('src', url);
     await expect(visitor.getByRole('group', { name: 'Scenes' })).toHaveCount(0);
-    await expect(visitor.getByRole('link', { name: 'Download Video' })).toHaveAttribute('download', 'Launch- Final Cut.mp4');
+    const download = visitor.getByRole('link', { name: 'Download Video' });
+    await expect(download).toHaveAttribute('href', url);
+    await expect(download).toHaveAttribute('download', 'Launch- Final Cut.mp4');
     await expect(visitor.locator('video')).not.toHaveAttribute('controlslist', 'nodownload');
+    expect((await visitor.request.get(`${url}?download`)).status()).toBe(200);
     await visitorContext.close();
   });
 
   test("a Free owner's video plays with no Download, in the page or the player", async ({ page, browser }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL ?? '';
-    const link = await shareFinishedProject(page, 'share-free', 'Free Owner Cut');
+    const fixture = fixtureShares.free;
+    const link = await shareFixtureProject(page, fixture);
     const visitorContext = await browser.newContext({ baseURL });
     const visitor = await visitorContext.newPage();
-    await patchSharedProject(visitor, { finalVideo: { type: 'single', url: '/samples/sample-4.mp4', videos: [] }, posterUrl: null });
+    const shared = await publicShare(visitor.request, link);
+    expect(shared).toMatchObject({ finalVideo: { type: 'single', videos: [] }, posterUrl: null, allowDownload: false });
+    const url = shared.finalVideo.url!;
+    expect(url).toMatch(projectVideoUrl('final'));
+    // Played in the page, never handed over as a file.
+    await expectServedClip(visitor.request, url, fixture.final.clip);
+    expect((await visitor.request.get(`${url}?download`)).status()).toBe(403);
     await visitor.goto(new URL(link).pathname);
-    await expect(visitor.locator('video')).toHaveAttribute('src', '/samples/sample-4.mp4');
+    await expect(visitor.locator('video')).toHaveAttribute('src', url);
     await expect(visitor.locator('video')).toHaveAttribute('controlslist', 'nodownload');
     await expect(visitor.getByRole('button', { name: 'Open Full Screen' })).toBeVisible();
     await expect(visitor.getByRole('link', { name: 'Download Video' })).toHaveCount(0);
