@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
+
+/** PGlite's compiled WebAssembly module and its file-system bundle. */
+export interface PGliteBinaries {
+  wasmModule: NonNullable<PGliteOptions['pgliteWasmModule']>;
+  fsBundle: Blob;
+}
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection URL; when absent the embedded PGlite is used. */
@@ -13,6 +19,8 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Starts the embedded database from a dumped data directory (test snapshots) instead of an empty one. */
   pgliteLoadDataDir?: Blob | undefined;
+  /** PGlite's compiled WebAssembly module and file-system bundle, when the caller keeps them across instances (tests). */
+  pgliteBinaries?: PGliteBinaries | undefined;
   /** Pool size for real PostgreSQL. */
   poolMax?: number | undefined;
   /** Told when an idle pooled connection fails. */
@@ -46,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    ...(options.pgliteBinaries ? { pgliteWasmModule: options.pgliteBinaries.wasmModule, fsBundle: options.pgliteBinaries.fsBundle } : {}),
     parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -1,13 +1,14 @@
 // Real databases for tests: embedded PGlite always, real PostgreSQL when TEST_DATABASE_URL (or
-// DATABASE_URL) points at a server. Each test database is created fresh, migrated, and dropped.
+// DATABASE_URL) points at a server. Each test database starts migrated (a PGlite snapshot or a PostgreSQL template copy) and is dropped.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from './client.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind, type PGliteBinaries } from './client.ts';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrator.ts';
 
@@ -58,6 +59,34 @@ const migrationsDigest = (() => {
  * Written atomically, so parallel test workers never read half a file.
  */
 async function pgliteSnapshot(preparation: TestDatabasePreparation | undefined): Promise<Blob> {
+  const key = preparation?.key ?? 'migrated';
+  let snapshot = snapshots.get(key);
+  if (!snapshot) {
+    snapshot = readOrMakeSnapshot(preparation);
+    snapshots.set(key, snapshot);
+    snapshot.catch(() => snapshots.delete(key));
+  }
+  return snapshot;
+}
+
+/** The snapshots this process has read, by preparation key (a worker's files share them). */
+const snapshots = new Map<string, Promise<Blob>>();
+
+/**
+ * PGlite's WebAssembly module compiled once per process, and its file-system bundle read once: every
+ * test database of a worker starts from them instead of compiling and reading them again.
+ */
+let pgliteBinaries: Promise<PGliteBinaries> | undefined;
+function loadPgliteBinaries(): Promise<PGliteBinaries> {
+  pgliteBinaries ??= (async () => {
+    const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    const [wasm, bundle] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
+    return { wasmModule: await (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteBinaries['wasmModule']> } }).WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })();
+  return pgliteBinaries;
+}
+
+async function readOrMakeSnapshot(preparation: TestDatabasePreparation | undefined): Promise<Blob> {
   const file = join(tmpdir(), `reelsmith-pglite-${migrationsDigest}-${preparation?.key ?? 'migrated'}.tar`);
   try {
     return new Blob([await readFile(file)]);
@@ -79,6 +108,41 @@ async function pgliteSnapshot(preparation: TestDatabasePreparation | undefined):
   }
 }
 
+/**
+ * A PostgreSQL template database, migrated and prepared once per server and migration set; every test
+ * database is a copy of it (`CREATE DATABASE … TEMPLATE`, a file copy instead of running each migration
+ * again). Built under a temporary name and renamed when complete, so a parallel worker either finds the
+ * finished template or builds its own and the loser's copy is dropped.
+ */
+async function postgresTemplate(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<string> {
+  const digest = createHash('sha256').update(`${migrationsDigest}:${preparation?.key ?? 'migrated'}`).digest('hex').slice(0, 16);
+  const name = `reelsmith_tpl_${digest}`;
+  const exists = async () =>
+    withAdminClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+  if (await exists()) return name;
+  const building = `reelsmith_tplb_${digest}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${building}`));
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${building}`;
+  const handle = await openDatabase({ databaseUrl: parsed.toString(), poolMax: 1 });
+  try {
+    await migrateToLatest(handle.db);
+    await preparation?.run(handle.db);
+  } finally {
+    await handle.close();
+  }
+  await withAdminClient(adminUrl, async (c) => {
+    try {
+      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } catch (err) {
+      // Another worker finished first (duplicate_database): use its template, drop this one.
+      if ((err as { code?: string }).code !== '42P04') throw err;
+      await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    }
+  });
+  return name;
+}
+
 export async function createTestDatabase(kind: DatabaseKind, preparation?: TestDatabasePreparation): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let url: string | undefined;
@@ -86,19 +150,17 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
   if (kind === 'postgres') {
     const adminUrl = postgresTestUrl();
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const template = await postgresTemplate(adminUrl, preparation);
     const name = `reelsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
     const parsed = new URL(adminUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
     handle = await openDatabase({ databaseUrl: url, poolMax: 5 });
     dropDatabase = () => withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
   } else {
-    handle = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: await pgliteSnapshot(preparation) });
-  }
-  if (kind === 'postgres') {
-    await migrateToLatest(handle.db);
-    await preparation?.run(handle.db);
+    const [snapshot, binaries] = await Promise.all([pgliteSnapshot(preparation), loadPgliteBinaries()]);
+    handle = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: snapshot, pgliteBinaries: binaries });
   }
   const tables = await sql<{ tablename: string }>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(handle.db);
