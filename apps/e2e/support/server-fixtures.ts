@@ -18,9 +18,9 @@ import {
   uploadAvatar,
   type AppDeps,
   type CreateBlockedReason,
-} from '../../../packages/core/src/index.ts';
-import { findPlanRowByCode, findUserByEmail, insertSubscription, insertUserIfAbsent, updateProjectRow, type SubscriptionStatus } from '../../../packages/db/src/index.ts';
-import { splitName, type ProjectAssets } from '../../../packages/shared/src/index.ts';
+} from '@reelsmith/core';
+import { findPlanRowByCode, findUserByEmail, insertSubscription, insertUserIfAbsent, updateProjectRow, type SubscriptionStatus } from '@reelsmith/db';
+import { splitName, type ProjectAssets } from '@reelsmith/shared';
 import { fixtureCustomers, fixtureShares, sampleScenes, samplesDir, type FixtureCustomer, type FixtureShare } from './fixtures.ts';
 
 const dayMs = 86_400_000;
