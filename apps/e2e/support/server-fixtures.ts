@@ -1,7 +1,6 @@
 // Writes the state of fixtures.ts into the e2e server's database and media storage, through core's
 // services and packages/db's repositories (never SQL), as the app's own flows would leave it. Run by
 // support/server.ts before the server listens, so the state is there before any spec starts.
-// The workspace packages are imported by path: apps/e2e does not depend on them as packages.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
