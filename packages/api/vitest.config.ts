@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
+// No file keeps module state, so a worker's files share its modules (isolate: false).
+export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000, isolate: false } });
