@@ -16,5 +16,6 @@ export default defineConfig({
   },
   preview: { port: 4174 },
   build: { outDir: 'dist', sourcemap: true },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  // Every file undoes its global stubs (unstubAllGlobals), so files share their worker's modules.
+  test: { environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
 });
