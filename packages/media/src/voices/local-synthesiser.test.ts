@@ -84,7 +84,9 @@ describe('LocalSpeechSynthesiser, every voice', () => {
         trailingQuiet: (samples.length - 1 - last) / RATE,
       };
     });
-  }, 60_000);
+    // Every voice spoken (synthesiser, encoder and two readers each): about 20 s alone, but it has taken
+    // over 60 s on two cores shared with other suites.
+  }, 180_000);
 
   it('writes mono AAC in an MP4 container with a plausible duration for every voice', () => {
     expect(spoken).toHaveLength(LOCAL_VOICES.length);
