@@ -142,14 +142,23 @@ test.describe('Projects', { tag: '@web' }, () => {
   });
 
   test('a signed-out visitor on the wizard is told and sent to log in', async ({ page }) => {
-    // The notice shows for half a second; the login redirect's answer is held back a moment so a busy
-    // machine cannot navigate away before it is read (the page stays until the next one answers).
-    await page.route('**/api/login**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1_500));
-      await route.continue();
+    // The notice shows for half a second before the page leaves for /api/login, and Playwright waits
+    // for a started navigation to finish before it looks: the page itself reports the notice the
+    // moment it appears, so a busy machine cannot make the test look too late.
+    let noticeSeen = false;
+    await page.exposeFunction('reportNotice', () => {
+      noticeSeen = true;
+    });
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.body?.innerText.includes('You are logged out. Logging in again...')) {
+          observer.disconnect();
+          void (window as unknown as { reportNotice: () => Promise<void> }).reportNotice();
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto('/project/new');
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await expect.poll(() => noticeSeen, { message: 'the logged-out notice was shown' }).toBe(true);
     // /api/login → /auth/google → the development sign-in page.
     await expect(page).toHaveURL(/\/auth\/dev/);
   });
