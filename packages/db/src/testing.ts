@@ -77,13 +77,11 @@ const snapshots = new Map<string, Promise<Blob>>();
  * test database of a worker starts from them instead of compiling and reading them again.
  */
 let pgliteBinaries: Promise<PGliteBinaries> | undefined;
-// Node's WebAssembly global (the DOM library, which declares it, is not in this package's types).
-const wasmRuntime = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteBinaries['wasmModule']> } }).WebAssembly;
 function loadPgliteBinaries(): Promise<PGliteBinaries> {
   pgliteBinaries ??= (async () => {
     const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
     const [wasm, bundle] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
-    return { wasmModule: await wasmRuntime.compile(wasm), fsBundle: new Blob([bundle]) };
+    return { wasmModule: await (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteBinaries['wasmModule']> } }).WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
   })();
   return pgliteBinaries;
 }
@@ -110,11 +108,6 @@ async function readOrMakeSnapshot(preparation: TestDatabasePreparation | undefin
   }
 }
 
-/** The PostgreSQL template database a preparation's test databases are copied from. */
-export function postgresTemplateName(preparation: TestDatabasePreparation | undefined): string {
-  return `reelsmith_tpl_${createHash('sha256').update(`${migrationsDigest}:${preparation?.key ?? 'migrated'}`).digest('hex').slice(0, 16)}`;
-}
-
 /**
  * A PostgreSQL template database, migrated and prepared once per server and migration set; every test
  * database is a copy of it (`CREATE DATABASE … TEMPLATE`, a file copy instead of running each migration
@@ -122,8 +115,8 @@ export function postgresTemplateName(preparation: TestDatabasePreparation | unde
  * finished template or builds its own and the loser's copy is dropped.
  */
 async function postgresTemplate(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<string> {
-  const name = postgresTemplateName(preparation);
-  const digest = name.slice('reelsmith_tpl_'.length);
+  const digest = createHash('sha256').update(`${migrationsDigest}:${preparation?.key ?? 'migrated'}`).digest('hex').slice(0, 16);
+  const name = `reelsmith_tpl_${digest}`;
   const exists = async () =>
     withAdminClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
   if (await exists()) return name;
