@@ -108,39 +108,47 @@ async function readOrMakeSnapshot(preparation: TestDatabasePreparation | undefin
   }
 }
 
+/** The template database that holds the migrations and this preparation, on a PostgreSQL test server. */
+export function postgresTemplateName(preparation: TestDatabasePreparation | undefined): string {
+  const digest = createHash('sha256').update(`${migrationsDigest}:${preparation?.key ?? 'migrated'}`).digest('hex').slice(0, 16);
+  return `reelsmith_tpl_${digest}`;
+}
+
 /**
  * A PostgreSQL template database, migrated and prepared once per server and migration set; every test
  * database is a copy of it (`CREATE DATABASE … TEMPLATE`, a file copy instead of running each migration
- * again). Built under a temporary name and renamed when complete, so a parallel worker either finds the
- * finished template or builds its own and the loser's copy is dropped.
+ * again). Parallel workers (and parallel calls in one worker) take a session advisory lock named after
+ * the template before building it, so exactly one builds and the others wait and find it finished. It
+ * is built under a second name and renamed when complete, so a builder killed half-way leaves no
+ * half-built template (the next builder drops the leftover). Without the lock, two builders renaming at
+ * once could both pass PostgreSQL's duplicate-name check and one fail on the catalogue's unique index.
  */
 async function postgresTemplate(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<string> {
-  const digest = createHash('sha256').update(`${migrationsDigest}:${preparation?.key ?? 'migrated'}`).digest('hex').slice(0, 16);
-  const name = `reelsmith_tpl_${digest}`;
-  const exists = async () =>
-    withAdminClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
-  if (await exists()) return name;
-  const building = `reelsmith_tplb_${digest}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${building}`));
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${building}`;
-  const handle = await openDatabase({ databaseUrl: parsed.toString(), poolMax: 1 });
-  try {
-    await migrateToLatest(handle.db);
-    await preparation?.run(handle.db);
-  } finally {
-    await handle.close();
-  }
-  await withAdminClient(adminUrl, async (c) => {
+  const name = postgresTemplateName(preparation);
+  const exists = async (c: pg.Client) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  return withAdminClient(adminUrl, async (c) => {
+    if (await exists(c)) return name;
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
-      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-    } catch (err) {
-      // Another worker finished first (duplicate_database): use its template, drop this one.
-      if ((err as { code?: string }).code !== '42P04') throw err;
+      if (await exists(c)) return name;
+      const building = name.replace('reelsmith_tpl_', 'reelsmith_tplb_');
       await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${building}`);
+      const parsed = new URL(adminUrl);
+      parsed.pathname = `/${building}`;
+      const handle = await openDatabase({ databaseUrl: parsed.toString(), poolMax: 1 });
+      try {
+        await migrateToLatest(handle.db);
+        await preparation?.run(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
     }
   });
-  return name;
 }
 
 export async function createTestDatabase(kind: DatabaseKind, preparation?: TestDatabasePreparation): Promise<TestDatabase> {

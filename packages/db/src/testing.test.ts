@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresTemplateName, postgresTestUrl, testDatabaseKinds, type TestDatabasePreparation } from './testing.ts';
+
+// Test databases start from a prepared copy (a PGlite snapshot file, a PostgreSQL template database)
+// that the first caller makes; parallel test workers race to make it. Every database they get must be
+// complete, and only one copy may stay behind.
+async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresTestUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each(testDatabaseKinds())('test databases on %s, asked for in parallel before their prepared copy exists', (kind) => {
+  let builds = 0;
+  const preparation: TestDatabasePreparation = {
+    key: `parallel-${randomBytes(6).toString('hex')}`,
+    run: async (db) => {
+      builds += 1;
+      await sql`CREATE TABLE preparation_marker (note text NOT NULL)`.execute(db);
+      await sql`INSERT INTO preparation_marker VALUES (${'prepared'})`.execute(db);
+    },
+  };
+
+  afterAll(async () => {
+    // What this run's unique key left behind: the snapshot file, or the template database.
+    for (const file of readdirSync(tmpdir())) if (file.startsWith('reelsmith-pglite-') && file.endsWith(`-${preparation.key}.tar`)) rmSync(join(tmpdir(), file));
+    if (kind === 'postgres') await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${postgresTemplateName(preparation)}`));
+  });
+
+  it('gives every caller a migrated, prepared database of its own', async () => {
+    const databases = await Promise.all(Array.from({ length: 3 }, () => createTestDatabase(kind, preparation)));
+    try {
+      // One caller built the prepared copy; the others waited for it (a lock on PostgreSQL, a shared
+      // promise in the process on PGlite) instead of racing to build and rename their own.
+      expect(builds).toBe(1);
+      for (const t of databases) {
+        expect((await sql<{ note: string }>`SELECT note FROM preparation_marker`.execute(t.db)).rows).toEqual([{ note: 'prepared' }]);
+        // Migrated: every migration recorded, the schema's tables there.
+        expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM kysely_migration`.execute(t.db)).rows[0]?.n).toBeGreaterThan(0);
+        expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM plans`.execute(t.db)).rows[0]?.n).toBe(0);
+      }
+      // Each is its own: a write to one is not seen by another.
+      await sql`INSERT INTO preparation_marker VALUES (${'only here'})`.execute(databases[0]!.db);
+      expect((await sql`SELECT note FROM preparation_marker`.execute(databases[1]!.db)).rows).toHaveLength(1);
+    } finally {
+      await Promise.all(databases.map((t) => t.close()));
+    }
+    if (kind === 'postgres') {
+      // One finished template stays; the copies that lost the race to it were dropped.
+      const template = postgresTemplateName(preparation);
+      const left = await onServer((c) => c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template.replace('_tpl_', '_tpl%')}%`]));
+      expect(left.rows.map((r) => r.datname)).toEqual([template]);
+    }
+    // Three PGlite instances and a snapshot made from scratch: well over the default timeout on a busy machine.
+  }, 120_000);
+});
