@@ -21,6 +21,9 @@ const fixtureServerEntry = resolve(import.meta.dirname, 'support/server.ts');
 const webDist = resolve(repoRoot, 'apps/web/dist');
 const adminDist = resolve(repoRoot, 'apps/admin/dist');
 const isCI = Boolean(process.env.CI);
+// Tests that only take pictures (`@screens`) run when pictures are asked for (support/screens.ts).
+const skipped = process.env.UPDATE_SCREENS || process.env.SCREENS ? [] : ['@screens'];
+const without = (...tags: string[]) => new RegExp([...tags, ...skipped].join('|'));
 
 /**
  * A temporary directory that lives as long as this run. This file is also loaded by every worker:
@@ -135,13 +138,15 @@ export default defineConfig({
   use: {
     ...chromium,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of a test's time on two cores, so only the retry of a
+    // failed test records one (CI retries once), which is where the trace is read.
+    trace: 'on-first-retry',
   },
   projects: [
     {
       // Everything except the Google (OpenID Connect) flow runs against the development sign-in server.
       name: 'dev-sign-in',
-      grepInvert: /@oidc|@exclusive/,
+      grepInvert: without('@oidc', '@exclusive'),
       use: { baseURL: devServerUrl },
     },
     {
@@ -154,7 +159,7 @@ export default defineConfig({
     {
       name: 'oidc',
       grep: /@oidc/,
-      grepInvert: /@exclusive/,
+      grepInvert: without('@exclusive'),
       use: { baseURL: oidcServerUrl },
     },
   ],

@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 import { updateProjectViaApi } from './projects.ts';
+import { saveScreenshot, screensRequested } from './screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 export const desktop = { width: 1280, height: 900 };
 export const phone = { width: 375, height: 812 };
 
@@ -18,7 +17,7 @@ export const wizardScript =
 
 /** Full-page screenshots of the current page at desktop and phone widths, named `<name>-desktop.png` / `<name>-phone.png`. */
 export async function shootWizard(page: Page, name: string): Promise<void> {
-  mkdirSync(screensDir, { recursive: true });
+  if (!screensRequested) return;
   // No hover styles in the pictures: the pointer rests in the page's top-left corner.
   await page.mouse.move(0, 0);
   for (const [suffix, size] of [
@@ -29,7 +28,7 @@ export async function shootWizard(page: Page, name: string): Promise<void> {
     // The header is sticky: shoot from the top, or a full-page capture draws it mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
-    await page.screenshot({ path: resolve(screensDir, `${name}-${suffix}.png`), fullPage: true, animations: 'disabled', scale: 'css' });
+    await saveScreenshot(page, `${name}-${suffix}`, { scale: 'css' });
   }
   await page.setViewportSize(desktop);
 }

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import {
@@ -11,9 +9,8 @@ import {
   planCard,
 } from '../support/billing.ts';
 import { fixtureCustomers } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 
@@ -245,13 +242,12 @@ test.describe('Billing', { tag: '@web' }, () => {
     await expectProjectRefused(page, 402, 'no_subscription');
   });
 
-  test('screenshots of pricing, payment success and the subscription tab', async ({ page }) => {
+  test('screenshots of pricing, payment success and the subscription tab', { tag: '@screens' }, async ({ page }) => {
     test.slow();
-    mkdirSync(screensDir, { recursive: true });
     const shot = async (name: string) => {
       // The signed-in header loads on its own; wait for it so the picture is complete.
       await expect(page.getByRole('button', { name: 'Account menu for Sam Screens' })).toBeVisible();
-      await page.screenshot({ path: resolve(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      await saveScreenshot(page, name);
     };
 
     await signIn(page, 'screens', 'Sam Screens');

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { landingHero } from '../support/landing.ts';
+import { saveScreenshot } from '../support/screens.ts';
 
-const screensDir = resolve(import.meta.dirname, '../screens');
 const phone = { width: 375, height: 812 };
 const desktop = { width: 1440, height: 900 };
 const signIn = '/auth/google';
@@ -205,10 +203,9 @@ test.describe('Landing page', { tag: '@web' }, () => {
     });
   });
 
-  test('full-page screenshots at desktop and phone widths', async ({ page }) => {
+  test('full-page screenshots at desktop and phone widths', { tag: '@screens' }, async ({ page }) => {
     // Two full-page captures with every image and video loaded: on a busy two-core machine this takes longer than the default 30 s.
     test.slow();
-    mkdirSync(screensDir, { recursive: true });
     for (const [name, viewport] of [
       ['landing-desktop', desktop],
       ['landing-phone', phone],
@@ -216,7 +213,7 @@ test.describe('Landing page', { tag: '@web' }, () => {
       await page.setViewportSize(viewport);
       await openLanding(page);
       await waitForMedia(page);
-      await page.screenshot({ path: resolve(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      await saveScreenshot(page, name);
     }
   });
 });

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
@@ -12,9 +11,8 @@ import {
   todayOnCard,
   updateProjectViaApi,
 } from '../support/projects.ts';
+import { saveScreenshot } from '../support/screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 const deleteQuestion = 'Are you sure you want to delete this project? This action cannot be undone.';
@@ -163,9 +161,8 @@ test.describe('Projects', { tag: '@web' }, () => {
     await expect(page).toHaveURL(/\/auth\/dev/);
   });
 
-  test('screenshots of the dashboard and the wizard shell', async ({ page }) => {
+  test('screenshots of the dashboard and the wizard shell', { tag: '@screens' }, async ({ page }) => {
     test.slow();
-    mkdirSync(screensDir, { recursive: true });
     await signIn(page, 'proj-screens', 'Sam Screens');
     await buyPlan(page, 'Pro');
     const teaser = await createProjectViaApi(page.request, { title: 'Spring Launch Teaser' });
@@ -180,7 +177,7 @@ test.describe('Projects', { tag: '@web' }, () => {
     // The hero's gradient compresses poorly: the desktop dashboard is shot as one screen to stay small.
     const shot = async (name: string, fullPage = true) => {
       await expect(page.getByRole('button', { name: 'Account menu for Sam Screens' })).toBeVisible();
-      await page.screenshot({ path: resolve(screensDir, `${name}.png`), fullPage, animations: 'disabled' });
+      await saveScreenshot(page, name, { fullPage });
     };
 
     await page.setViewportSize(desktop);

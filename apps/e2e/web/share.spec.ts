@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { fixtureShares, samplesDir, type FixtureShare } from '../support/fixtures.ts';
 import { createProjectViaApi, finishProjectViaApi, openDashboard, projectCard, sampleScenes } from '../support/projects.ts';
+import { saveScreenshot } from '../support/screens.ts';
 
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 const noFinalVideoNote = 'The final video of this project is not available yet.';
@@ -155,11 +155,10 @@ test.describe('Sharing', { tag: '@web' }, () => {
     await expect.poll(() => visitor.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe('VIDEO');
     await visitor.evaluate(() => document.exitFullscreen());
 
-    mkdirSync(screensDir, { recursive: true });
     await visitor.setViewportSize(desktop);
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
     await visitor.evaluate(() => window.scrollTo(0, 0));
-    await visitor.screenshot({ path: resolve(screensDir, 'share-playlist-desktop.png'), fullPage: true, animations: 'disabled' });
+    await saveScreenshot(visitor, 'share-playlist-desktop');
     await visitorContext.close();
   });
 
@@ -212,8 +211,7 @@ test.describe('Sharing', { tag: '@web' }, () => {
     await expect(page.getByText('This share link may have expired or been removed.')).toBeVisible();
   });
 
-  test('screenshots of the share page', async ({ page, browser }, testInfo) => {
-    mkdirSync(screensDir, { recursive: true });
+  test('screenshots of the share page', { tag: '@screens' }, async ({ page, browser }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL ?? '';
     const link = await shareFinishedProject(page, 'share-screens', 'Spring Launch Teaser');
     const visitorContext = await browser.newContext({ baseURL });
@@ -221,7 +219,7 @@ test.describe('Sharing', { tag: '@web' }, () => {
     const shot = async (name: string) => {
       await visitor.goto(new URL(link).pathname);
       await expect(visitor.getByText('Completed Project')).toBeVisible();
-      await visitor.screenshot({ path: resolve(screensDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      await saveScreenshot(visitor, name);
     };
     await visitor.setViewportSize(desktop);
     await shot('share-desktop');
