@@ -1,4 +1,4 @@
-import { probe } from '../ffmpeg.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { decodePcm } from './pcm.ts';
 
 export interface EnvelopeOptions {
@@ -20,7 +20,7 @@ export async function loudnessEnvelope(audioFile: string, fps: number, options: 
   const sampleRate = options.sampleRate ?? 16_000;
   const [{ samples }, durationSeconds] = await Promise.all([
     decodePcm(audioFile, { sampleRate, timeoutMs: options.timeoutMs ?? 60_000, signal: options.signal }),
-    options.durationSeconds ?? probe(audioFile).then((info) => info.durationSeconds),
+    options.durationSeconds ?? mediaDurationSeconds(audioFile),
   ]);
   const seconds = durationSeconds > 0 ? durationSeconds : samples.length / sampleRate;
   return frameRms(samples, sampleRate, fps, Math.ceil(seconds * fps - 1e-6));

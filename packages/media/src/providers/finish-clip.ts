@@ -3,13 +3,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TalkingVideoRequest, VideoResult } from '../engines.ts';
-import { probe, runFfmpeg } from '../ffmpeg.ts';
+import { runFfmpeg } from '../ffmpeg.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, mp4Args, videoCodecArgs } from '../video/encoding.ts';
 import { watermarkImage, watermarkPlacement } from '../video/stills.ts';
 
 export async function audioSeconds(audioFile: string): Promise<number> {
-  return (await probe(audioFile)).durationSeconds;
+  return mediaDurationSeconds(audioFile);
 }
 
 /**
@@ -40,5 +41,5 @@ export async function finishProviderClip(providerClip: string, request: TalkingV
     ['-y', ...inputs, '-filter_complex', filter, '-map', '[v]', '-map', '1:a:0', ...videoCodecArgs({ still: false }), ...audioCodecArgs(1), '-t', duration.toFixed(3), ...mp4Args, request.outFile],
     { timeoutMs: 10 * 60_000, onOutSeconds: (s) => request.onProgress?.(Math.min(1, 0.9 + (0.1 * s) / Math.max(duration, 0.1))) },
   );
-  return { file: request.outFile, durationSeconds: (await probe(request.outFile)).durationSeconds, width: size.width, height: size.height };
+  return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), width: size.width, height: size.height };
 }

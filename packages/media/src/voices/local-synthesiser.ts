@@ -2,7 +2,8 @@ import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { SpeechRequest, SpeechResult, SpeechSynthesiser } from '../engines.ts';
-import { probe, runFfmpeg, runTool } from '../ffmpeg.ts';
+import { runFfmpeg, runTool } from '../ffmpeg.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { decodePcm } from '../audio/pcm.ts';
 import { normaliseLanguage } from './catalogue.ts';
 import { VoiceError } from './errors.ts';
@@ -92,8 +93,7 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
       );
       await mkdir(dirname(request.outFile), { recursive: true });
       await moveFile(encoded, request.outFile);
-      const info = await probe(request.outFile);
-      return { file: request.outFile, durationSeconds: info.durationSeconds, mimeType: 'audio/mp4' };
+      return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), mimeType: 'audio/mp4' };
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppError, generationMessages } from '@reelsmith/shared';
-import { probe } from '@reelsmith/media';
+import { mediaDurationSeconds } from '@reelsmith/media';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
@@ -31,7 +31,7 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
       let durationSeconds: number;
       if (await deps.storage.stat(key)) {
         await deps.storage.download(key, file);
-        durationSeconds = (await probe(file)).durationSeconds;
+        durationSeconds = await mediaDurationSeconds(file);
       } else {
         const result = await deps.engine.speech.synthesise({
           voiceId: input.voiceId,

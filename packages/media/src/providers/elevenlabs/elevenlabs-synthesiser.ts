@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { SpeechAlignment, SpeechRequest, SpeechResult, SpeechSynthesiser } from '../../engines.ts';
-import { probe, runFfmpeg } from '../../ffmpeg.ts';
+import { runFfmpeg } from '../../ffmpeg.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { normaliseLanguage } from '../../voices/catalogue.ts';
 import { VoiceError } from '../../voices/errors.ts';
 import { MAX_SPEECH_TEXT_LENGTH, MAX_SPEED, MIN_SPEED } from '../../voices/local-synthesiser.ts';
@@ -88,9 +89,8 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    const info = await probe(request.outFile);
     if (alignment) await writeFile(alignmentFileFor(request.outFile), JSON.stringify(alignment));
-    return { file: request.outFile, durationSeconds: info.durationSeconds, mimeType: 'audio/mp4', alignment };
+    return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), mimeType: 'audio/mp4', alignment };
   }
 }
 

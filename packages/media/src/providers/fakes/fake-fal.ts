@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probe } from '../../ffmpeg.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio } from './media-fixtures.ts';
 
@@ -76,7 +76,7 @@ export class FakeFal {
     const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fakefal-'));
     try {
       await writeFile(join(dir, 'audio'), entry.audio);
-      const seconds = Math.round((await probe(join(dir, 'audio'))).durationSeconds * 100) / 100;
+      const seconds = Math.round((await mediaDurationSeconds(join(dir, 'audio'))) * 100) / 100;
       this.charges.push({ requestId: id, seconds, usd: Math.round(seconds * this.usdPerSecond * 1e6) / 1e6 });
     } finally {
       await rm(dir, { recursive: true, force: true });

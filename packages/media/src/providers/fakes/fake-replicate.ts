@@ -7,7 +7,7 @@
 // It keeps the books a test needs to say "one create, one charge": creates, cancels, uploads, and the
 // charges Replicate would bill (each succeeded prediction: per image, or per second of output video;
 // failed and cancelled-before-success predictions are not billed).
-import { probe } from '../../ffmpeg.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ async function secondsOf(bytes: Buffer): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fake-probe-'));
   try {
     await writeFile(join(dir, 'audio'), bytes);
-    return (await probe(join(dir, 'audio'))).durationSeconds;
+    return await mediaDurationSeconds(join(dir, 'audio'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probe, runFfmpeg } from '../../ffmpeg.ts';
+import { runFfmpeg } from '../../ffmpeg.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 
 async function inTemp<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fake-'));
@@ -47,7 +48,7 @@ export function mp4ForAudio(audio: Buffer): Promise<Buffer> {
   return inTemp(async (dir) => {
     const input = join(dir, 'audio');
     await writeFile(input, audio);
-    const { durationSeconds } = await probe(input);
+    const durationSeconds = await mediaDurationSeconds(input);
     const out = join(dir, 'video.mp4');
     await runFfmpeg([
       '-f', 'lavfi', '-i', `color=c=0x336699:s=256x448:r=25:d=${Math.max(0.5, durationSeconds).toFixed(2)}`,
