@@ -24,6 +24,7 @@ const isCI = Boolean(process.env.CI);
 // Tests that only take pictures (`@screens`) run when pictures are asked for (support/screens.ts).
 const skipped = process.env.UPDATE_SCREENS || process.env.SCREENS ? [] : ['@screens'];
 const without = (...tags: string[]) => new RegExp([...tags, ...skipped].join('|'));
+const longestFirst = 'web/wizard-full-flow.spec.ts';
 
 /**
  * A temporary directory that lives as long as this run. This file is also loaded by every worker:
@@ -144,8 +145,17 @@ export default defineConfig({
   },
   projects: [
     {
+      // The longest test (the whole wizard, real renders) is queued first, so the other worker runs the
+      // rest beside it instead of the run ending on it alone.
+      name: 'wizard',
+      testMatch: longestFirst,
+      grepInvert: without('@oidc', '@exclusive'),
+      use: { baseURL: devServerUrl },
+    },
+    {
       // Everything except the Google (OpenID Connect) flow runs against the development sign-in server.
       name: 'dev-sign-in',
+      testIgnore: longestFirst,
       grepInvert: without('@oidc', '@exclusive'),
       use: { baseURL: devServerUrl },
     },
@@ -153,7 +163,7 @@ export default defineConfig({
       // Tests that change what every customer of the server sees (maintenance mode) run alone, after the others.
       name: 'exclusive',
       grep: /@exclusive/,
-      dependencies: ['dev-sign-in'],
+      dependencies: ['wizard', 'dev-sign-in'],
       use: { baseURL: devServerUrl },
     },
     {
