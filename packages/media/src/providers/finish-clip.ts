@@ -4,14 +4,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TalkingVideoRequest, VideoResult } from '../engines.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
-import { mediaDurationSeconds } from '../media-duration.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, mp4Args, videoCodecArgs } from '../video/encoding.ts';
+import { mediaDurationSeconds } from '../video/mp4-info.ts';
 import { watermarkImage, watermarkPlacement } from '../video/stills.ts';
-
-export async function audioSeconds(audioFile: string): Promise<number> {
-  return mediaDurationSeconds(audioFile);
-}
 
 /**
  * The scene's voice as MP3 for the talking-video hosts (Replicate and fal document MP3/WAV audio for
@@ -19,12 +15,12 @@ export async function audioSeconds(audioFile: string): Promise<number> {
  */
 export async function voiceAsMp3(audioFile: string, outFile: string): Promise<{ file: string; seconds: number }> {
   await runFfmpeg(['-y', '-i', audioFile, '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', outFile], { timeoutMs: 60_000 });
-  return { file: outFile, seconds: await audioSeconds(outFile) };
+  return { file: outFile, seconds: await mediaDurationSeconds(outFile) };
 }
 
 export async function finishProviderClip(providerClip: string, request: TalkingVideoRequest, workFile: (name: string) => string): Promise<VideoResult> {
   const size = dimensionsFor(request.aspect, request.quality);
-  const duration = await audioSeconds(request.audioFile);
+  const duration = await mediaDurationSeconds(request.audioFile);
   const fit = `[0:v]scale=${size.width}:${size.height}:force_original_aspect_ratio=increase,crop=${size.width}:${size.height},setsar=1`;
   const inputs = ['-i', providerClip, '-i', request.audioFile];
   let filter = `${fit}[v]`;

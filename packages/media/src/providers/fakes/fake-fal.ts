@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mediaDurationSeconds } from '../../media-duration.ts';
+import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio } from './media-fixtures.ts';
 

@@ -7,7 +7,7 @@
 // It keeps the books a test needs to say "one create, one charge": creates, cancels, uploads, and the
 // charges Replicate would bill (each succeeded prediction: per image, or per second of output video;
 // failed and cancelled-before-success predictions are not billed).
-import { mediaDurationSeconds } from '../../media-duration.ts';
+import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from '../../ffmpeg.ts';
-import { mediaDurationSeconds } from '../../media-duration.ts';
+import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 
 async function inTemp<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-fake-'));

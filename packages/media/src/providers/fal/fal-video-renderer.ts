@@ -10,7 +10,8 @@ import { withDeadline } from '../call-provider.ts';
 import { costOf, reportCost } from '../cost.ts';
 import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import { downloadVideo } from '../download.ts';
-import { audioSeconds, finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
+import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
+import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
 import { createOnce, sleep, withRetry } from '../retry.ts';
@@ -78,7 +79,7 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
 
   async render(request: TalkingVideoRequest): Promise<VideoResult> {
     const model = this.#config.videoModel;
-    const seconds = await audioSeconds(request.audioFile);
+    const seconds = await mediaDurationSeconds(request.audioFile);
     if (seconds > this.maxAudioSeconds) throw new ProviderError('rejected', FAL_PROVIDER, `scene audio is ${seconds.toFixed(1)} s; ${model} accepts at most ${this.maxAudioSeconds} s`);
     const base = this.#config.baseUrl.replace(/\/$/, '');
     // Status and result live under the app id (owner/app), without the endpoint's sub-path.

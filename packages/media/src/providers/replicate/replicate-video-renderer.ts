@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../../engines.ts';
 import { withDeadline } from '../call-provider.ts';
 import { downloadVideo } from '../download.ts';
-import { audioSeconds, finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
+import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
+import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { withRetry } from '../retry.ts';
@@ -26,7 +27,7 @@ export class ReplicateVideoRenderer implements TalkingVideoRenderer {
 
   async render(request: TalkingVideoRequest): Promise<VideoResult> {
     const model = this.#config.models.video;
-    const seconds = await audioSeconds(request.audioFile);
+    const seconds = await mediaDurationSeconds(request.audioFile);
     if (seconds > this.maxAudioSeconds) {
       throw new ProviderError('rejected', REPLICATE_PROVIDER, `scene audio is ${seconds.toFixed(1)} s; ${model} accepts at most ${this.maxAudioSeconds} s`);
     }
