@@ -1,19 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
+import { saveScreenshot, screensRequested } from '../support/screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const dayMs = 24 * 3600_000;
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: resolve(screensDir, `admin-${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shot = (page: Page, name: string) => saveScreenshot(page, `admin-${name}`);
 
 /** Turns maintenance mode off through the API with the admin's token, whatever state the UI is in. */
 async function restoreMaintenanceOff(request: APIRequestContext, token: string | null): Promise<void> {
@@ -48,7 +42,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     await expect(row).toContainText('Starter');
     await expect(row).toContainText('$19.00/month');
     await expect(row).toContainText('Active');
-    if (process.env.UPDATE_SCREENS) {
+    if (screensRequested) {
       // The screen as a person would look at it: every subscription, not the search.
       await page.getByRole('textbox', { name: 'Search by email or name...' }).fill('');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -122,7 +116,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     const helperRow = page.getByTestId('admin-row').filter({ hasText: helper.email });
     await expect(helperRow).toContainText('Sam Support Lead');
     await expect(helperRow).toContainText('Role: support');
-    if (process.env.UPDATE_SCREENS) {
+    if (screensRequested) {
       await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
       await shot(page, 'settings');
     }

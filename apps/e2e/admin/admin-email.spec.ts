@@ -1,19 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { openAdminScreen } from '../support/admin.ts';
 import { e2eAdmin, host, smtpSinkPort } from '../support/env.ts';
+import { saveScreenshot, screensRequested } from '../support/screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: resolve(screensDir, `admin-email-${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shot = (page: Page, name: string) => saveScreenshot(page, `admin-email-${name}`);
 
 /** The SMTP server the development sign-in server sends through (playwright.config.ts serverEnv). */
 const received: ParsedMail[] = [];
@@ -70,7 +64,7 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     await expect(page.getByText('Manage email templates and view email logs')).toBeVisible();
     const templateRow = page.getByRole('row').filter({ hasText: 'payment_failed' });
     await expect(templateRow).toContainText('Active');
-    if (process.env.UPDATE_SCREENS) await shot(page, 'templates');
+    if (screensRequested) await shot(page, 'templates');
 
     // Edit the template: subject, rich-text body with a bold placeholder, and the plain-text part.
     await templateRow.getByRole('button', { name: 'Edit payment_failed' }).click();
@@ -86,7 +80,7 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     await page.keyboard.type('{{firstName}}');
     await expect(editor.locator('strong')).toHaveText('{{firstName}}');
     await dialog.getByLabel('Text Content').fill(`Plain text ${stamp} for {{firstName}}`);
-    if (process.env.UPDATE_SCREENS) await shot(page, 'template-dialog');
+    if (screensRequested) await shot(page, 'template-dialog');
     await dialog.getByRole('button', { name: 'Save Template' }).click();
     await expect(page.getByText('Template updated successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -102,7 +96,7 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     await page.getByRole('option', { name: 'payment_failed', exact: true }).click();
     await expect(sendButton).toBeDisabled();
     await send.getByLabel('Recipient Email').fill(recipient);
-    if (process.env.UPDATE_SCREENS) await shot(page, 'send-test');
+    if (screensRequested) await shot(page, 'send-test');
     await sendButton.click();
     await expect(page.getByText('Test email sent successfully. Check Email Logs to verify content.')).toBeVisible();
 
@@ -120,18 +114,18 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     await expect(logRow).toContainText('payment_failed');
     await expect(logRow).toContainText(subject);
     await expect(logRow).toContainText('Sent');
-    if (process.env.UPDATE_SCREENS) await shot(page, 'logs');
+    if (screensRequested) await shot(page, 'logs');
     await logRow.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Email Log Details' });
     await expect(details.getByTestId('email-content')).toContainText(`Please update your card ${stamp}, Test`);
     await expect(details).toContainText(`Plain text ${stamp} for Test`);
-    if (process.env.UPDATE_SCREENS) await shot(page, 'log-details');
+    if (screensRequested) await shot(page, 'log-details');
     await details.getByRole('button', { name: 'Close' }).click();
 
     // The date-range picker: future days cannot be chosen; Apply needs a day.
     await page.getByRole('button', { name: 'Pick a date range' }).click();
     await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    if (process.env.UPDATE_SCREENS) await shot(page, 'date-range');
+    if (screensRequested) await shot(page, 'date-range');
     await page.getByRole('button', { name: 'Clear' }).click();
   });
 });

@@ -1,25 +1,22 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
 import { expectDashboard, signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { expectLanding } from '../support/landing.ts';
 import { createProjectViaApi, finishProjectViaApi, sampleScenes } from '../support/projects.ts';
+import { saveScreenshot, screensRequested } from '../support/screens.ts';
 
-// Committed screenshots are refreshed only on request (UPDATE_SCREENS=1); ordinary runs write beside the suite.
-const screensDir = process.env.UPDATE_SCREENS ? resolve(import.meta.dirname, '../../../docs/screens') : resolve(import.meta.dirname, '../screens');
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 
 /** The whole screen as one viewport (the fixed sidebar then runs the full height), without leftover toasts. */
 async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(screensDir, { recursive: true });
   for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   const viewport = page.viewportSize() ?? desktop;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: resolve(screensDir, `admin-${name}.png`), animations: 'disabled' });
+  await saveScreenshot(page, `admin-${name}`, { fullPage: false });
   await page.setViewportSize(viewport);
 }
 
@@ -91,14 +88,14 @@ test.describe('Admin users', { tag: '@admin' }, () => {
     await expect(page.getByRole('cell', { name: 'Spring Launch Teaser' })).toBeVisible();
     await page.getByRole('button', { name: 'Activate User' }).click();
     await expect(page.getByRole('button', { name: 'Suspend User' })).toBeVisible();
-    if (process.env.UPDATE_SCREENS) await shot(page, 'user-details');
+    if (screensRequested) await shot(page, 'user-details');
 
     // Both actions are in the activity log.
     await openAdminScreen(page, 'Activity', 'Activity Logs');
     await expect(page.getByTestId('activity-row').filter({ hasText: `Suspended user ${customer.email}` })).toBeVisible();
     await expect(page.getByTestId('activity-row').filter({ hasText: `Activated user ${customer.email}` })).toBeVisible();
     await expect(page.getByTestId('activity-row').filter({ hasText: 'Signed in to the admin portal' }).first()).toBeVisible();
-    if (process.env.UPDATE_SCREENS) await shot(page, 'activity');
+    if (screensRequested) await shot(page, 'activity');
 
     // The project funnel exports as a CSV file.
     await openAdminScreen(page, 'Overview', 'Overview');
@@ -112,7 +109,7 @@ test.describe('Admin users', { tag: '@admin' }, () => {
     expect(csv[1]).toMatch(/^Script & Scenes,\d+,\d+,[\d.]+,[\d.]+,\d+$/);
     expect(csv).toHaveLength(7);
 
-    if (process.env.UPDATE_SCREENS) {
+    if (screensRequested) {
       await seedCustomers(browser);
       await page.reload();
       await expect(page.getByRole('cell', { name: '1. Script & Scenes' })).toBeVisible();
