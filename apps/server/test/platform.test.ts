@@ -88,6 +88,21 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     expect(last).toBe(429);
     expect(body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
+
+  it("does not count the apps' own files against the limit, only the server's paths", async () => {
+    const remoteAddress = '198.51.100.8';
+    // Twice the limit of page loads and scripts, as a browser with an empty cache asks for them.
+    for (let i = 0; i < 25; i += 1) {
+      for (const url of ['/project/123', '/assets/index-abc123.js', '/admin/users']) {
+        expect((await t.app.inject({ method: 'GET', url, remoteAddress })).statusCode, url).toBe(200);
+      }
+    }
+    // The API budget is untouched: 25 calls pass, the next is refused.
+    const codes: number[] = [];
+    for (let i = 0; i < 26; i += 1) codes.push((await t.app.inject({ method: 'GET', url: '/api/auth/user', remoteAddress })).statusCode);
+    expect(codes.slice(0, 25).every((c) => c === 401)).toBe(true);
+    expect(codes[25]).toBe(429);
+  });
 });
 
 describe('configuration', () => {

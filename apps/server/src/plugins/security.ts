@@ -3,8 +3,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import { errorBody } from './error-handler.ts';
+import { readsAppFiles } from './static-apps.ts';
 
-/** Security headers with a CSP the built apps pass, and a per-client rate limit. */
+/** Security headers with a CSP the built apps pass, and a per-client rate limit on the server's own paths. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -32,6 +33,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // The apps' own files are not counted: a first visit loads dozens of scripts, styles and samples.
+    allowList: (req) => readsAppFiles(req.method, req.url),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ...errorBody(429, `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`),

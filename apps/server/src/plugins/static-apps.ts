@@ -7,6 +7,15 @@ import { errorBody } from './error-handler.ts';
 
 const serverPrefixes = /^\/(api|trpc|auth|media|healthz)(\/|$)/;
 
+/**
+ * Whether a request reads the built apps (their files or the SPA page), not the server's own paths.
+ * Those are static and cheap, and one page view of a browser with an empty cache asks for dozens of
+ * them, so they do not count against the per-client rate limit (plugins/security.ts).
+ */
+export function readsAppFiles(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !serverPrefixes.test(url.split('?')[0] ?? '/');
+}
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
   if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -38,7 +47,7 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !serverPrefixes.test(path);
+    const wantsPage = readsAppFiles(req.method, req.url);
     const html = path === '/admin' || path.startsWith('/admin/') ? adminHtml : webHtml;
     if (wantsPage && html) {
       // The SPA routes the path itself, including its own '404 Page Not Found' screen.
