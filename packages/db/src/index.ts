@@ -3,6 +3,7 @@ export { migrateToLatest } from './migrator.ts';
 export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
+export * from './repositories/api-keys.ts';
 export * from './repositories/provider-credit-states.ts';
 export * from './repositories/payment-locks.ts';
 export * from './repositories/health.ts';

@@ -6,6 +6,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test
 const expected: Record<string, string[]> = {
   users: ['id', 'google_sub', 'email', 'first_name', 'last_name', 'profile_image_url', 'is_active', 'stripe_customer_id', 'last_login_at', 'created_at', 'updated_at'],
   user_daily_usage: ['user_id', 'day', 'videos', 'projects'],
+  api_keys: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_at', 'last_used_at', 'revoked_at'],
   user_sessions: ['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'country', 'city', 'login_at', 'last_activity_at', 'expires_at', 'ended_at', 'end_reason'],
   plans: ['id', 'code', 'name', 'description', 'billing_interval', 'price_cents', 'currency', 'features', 'allow_download', 'video_limit', 'max_reel_seconds', 'allowed_qualities', 'watermark', 'stripe_price_id', 'sort_order', 'is_active', 'created_at', 'updated_at'],
   subscriptions: ['id', 'user_id', 'plan_id', 'status', 'start_date', 'end_date', 'cancel_at_period_end', 'cancelled_at', 'documents_used', 'bonus_credits', 'stripe_subscription_id', 'stripe_checkout_session_id', 'created_at', 'updated_at'],

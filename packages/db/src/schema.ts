@@ -52,6 +52,17 @@ export interface UserSessionsTable {
   end_reason: 'logout' | 'suspended' | 'expired' | 'revoked' | null;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface PlansTable {
   id: Generated<string>;
   code: string;
@@ -363,6 +374,7 @@ export interface Database {
   users: UsersTable;
   user_daily_usage: UserDailyUsageTable;
   user_sessions: UserSessionsTable;
+  api_keys: ApiKeysTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   transactions: TransactionsTable;

@@ -9,6 +9,7 @@ import * as costPriceSource from './2026_11_24_0101_cost_price_source.ts';
 import * as providerCreditStates from './2026_11_24_0102_provider_credit_states.ts';
 import * as emailDeliveryAttempts from './2026_11_24_0201_email_delivery_attempts.ts';
 import * as jobFailureReason from './2026_11_25_0101_job_failure_reason.ts';
+import * as apiKeys from './2026_11_26_0201_api_keys.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0102_provider_credit_states': providerCreditStates,
   '2026_11_24_0201_email_delivery_attempts': emailDeliveryAttempts,
   '2026_11_25_0101_job_failure_reason': jobFailureReason,
+  '2026_11_26_0201_api_keys': apiKeys,
 };
