@@ -2,6 +2,8 @@ export * from './deps.ts';
 export * from './auth/tokens.ts';
 export * from './auth/password.ts';
 export * from './auth/customer-sessions.ts';
+export * from './api-keys/api-key-secret.ts';
+export * from './api-keys/api-keys.ts';
 export * from './users/current-user.ts';
 export * from './admin/admin-sessions.ts';
 export * from './billing/plan-catalogue.ts';

@@ -22,3 +22,4 @@ export * from './admin/subscriptions.ts';
 export * from './admin/settings.ts';
 export * from './admin/admins.ts';
 export * from './admin/providers.ts';
+export * from './api-keys.ts';

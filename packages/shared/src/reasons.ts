@@ -62,6 +62,9 @@ export const reasonCodes = [
   'model_unavailable',
   'storage_error',
   'generation_failed',
+
+  // API keys (issue 18).
+  'api_key_limit', // the customer already holds the most keys allowed
 ] as const;
 
 export type Reason = (typeof reasonCodes)[number];

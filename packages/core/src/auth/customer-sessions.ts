@@ -101,9 +101,13 @@ export async function signInWithIdentity(
   return signedIn;
 }
 
+/**
+ * Who a customer call comes from: an active customer (through a session cookie, or an API key that
+ * stands for the same customer), or why not.
+ */
 export type SessionLookup =
-  | { state: 'active'; user: UserRow; sessionId: string }
-  | { state: 'missing' | 'expired' | 'ended' | 'suspended' };
+  | { state: 'active'; user: UserRow; sessionId: string | null; apiKeyId: string | null }
+  | { state: 'missing' | 'expired' | 'ended' | 'suspended' | 'invalid_api_key' };
 
 /** Resolves a session cookie to its customer; a suspended customer's session ends on the spot. */
 export async function resolveCustomerSession(deps: CoreDeps, token: string | undefined): Promise<SessionLookup> {
@@ -124,7 +128,7 @@ export async function resolveCustomerSession(deps: CoreDeps, token: string | und
   if (now.getTime() - found.session.last_activity_at.getTime() > touchIntervalMs) {
     await touchSession(deps.db, found.session.id, now);
   }
-  return { state: 'active', user: found.user, sessionId: found.session.id };
+  return { state: 'active', user: found.user, sessionId: found.session.id, apiKeyId: null };
 }
 
 export async function signOut(deps: CoreDeps, token: string | undefined): Promise<void> {

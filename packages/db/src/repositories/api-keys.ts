@@ -58,7 +58,7 @@ export function listActiveApiKeys(db: Executor, userId: string): Promise<ApiKeyR
  * Revokes one of the customer's keys; a key already revoked keeps its first revocation time.
  * False when the customer holds no key with that id.
  */
-export async function revokeApiKey(db: Executor, userId: string, id: string, at: Date): Promise<boolean> {
+export async function markApiKeyRevoked(db: Executor, userId: string, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)) }))
