@@ -10,6 +10,7 @@ import * as providerCreditStates from './2026_11_24_0102_provider_credit_states.
 import * as emailDeliveryAttempts from './2026_11_24_0201_email_delivery_attempts.ts';
 import * as jobFailureReason from './2026_11_25_0101_job_failure_reason.ts';
 import * as apiKeys from './2026_11_26_0201_api_keys.ts';
+import * as generationJobNotify from './2026_11_26_0301_generation_job_notify.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0201_email_delivery_attempts': emailDeliveryAttempts,
   '2026_11_25_0101_job_failure_reason': jobFailureReason,
   '2026_11_26_0201_api_keys': apiKeys,
+  '2026_11_26_0301_generation_job_notify': generationJobNotify,
 };
