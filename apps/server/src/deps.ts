@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createEmailNotifier, LocalDiskStorage, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
+import { createEmailNotifier, JobEvents, LocalDiskStorage, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
@@ -38,6 +38,8 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds });
   const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
+  // One listening connection: job changes reach this process's progress streams and waiting requests.
+  const jobEvents = await JobEvents.listen(database, logger);
   const signingSecret = await mediaSecret(config);
   const work = options.work ?? config.role !== 'server';
   const engine = createProviderEngine(config.providers);
@@ -54,6 +56,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     providers: summariseProviders(config.providers),
     storage,
     jobs,
+    jobEvents,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger }),
     mediaSecret: signingSecret,
@@ -74,6 +77,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     close: async () => {
       syncedVoices.stop();
       await jobs.stop();
+      await jobEvents.close();
       await email.settled();
       smtpTransports.close();
       await database.close();

@@ -397,13 +397,13 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
     await lapsePaidPlan();
     try {
       const job = await startGeneration(t.app.core, userIds.paid, id, 'videos', { quality: 'high', watermark: false });
-      const done = await waitForGenerationJob(t.app.core, job.id, 60_000);
+      const done = await waitForGenerationJob(t.app.core, job, 60_000);
       expect(done.status).toBe('dead');
       expect(done.error).toBe(generationMessages.hdLocked);
       expect((await projectRow(id)).assets).toEqual(before);
       // Asked for standard, the job marks it with the Free watermark whatever the input says.
       const standard = await startGeneration(t.app.core, userIds.paid, id, 'videos', { quality: 'standard', watermark: false });
-      expect((await waitForGenerationJob(t.app.core, standard.id, 120_000)).status).toBe('succeeded');
+      expect((await waitForGenerationJob(t.app.core, standard, 120_000)).status).toBe('succeeded');
       expect((await jobsOf(id)).at(-1)).toMatchObject({ status: 'succeeded', result: { quality: 'standard', watermark: true } });
     } finally {
       await renewPaidPlan();
@@ -425,7 +425,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
       expect({ jobs: await jobsOf(id), project: await projectRow(id) }).toEqual(before);
       // A merge job queued before the lapse is refused by the job too.
       const job = await startGeneration(t.app.core, userIds.paid, id, 'final', { transition: 'fade' });
-      const done = await waitForGenerationJob(t.app.core, job.id, 60_000);
+      const done = await waitForGenerationJob(t.app.core, job, 60_000);
       expect(done).toMatchObject({ status: 'dead', error: generationMessages.hdLocked });
       expect((await projectRow(id)).assets.final).toEqual(before.project.assets.final);
     } finally {

@@ -13,16 +13,17 @@ const createCaller = createCallerFactory(appRouter);
 interface SseEvent {
   event: string;
   data: string;
+  id?: string | undefined;
 }
 
 /**
  * Opens generation.progress as the browser's subscription link does (GET, server-sent events) and
  * reads events until the stream ends or `enough` says so; then hangs up.
  */
-async function openProgress(base: string, cookie: string, id: string, enough: (events: SseEvent[]) => boolean): Promise<SseEvent[]> {
-  const input = encodeURIComponent(JSON.stringify(superjson.serialize({ id })));
+async function openProgress(base: string, cookie: string, id: string, enough: (events: SseEvent[]) => boolean, options: { lastEventId?: string; maxMs?: number } = {}): Promise<SseEvent[]> {
+  const input = encodeURIComponent(JSON.stringify(superjson.serialize({ id, ...(options.lastEventId ? { lastEventId: options.lastEventId } : {}) })));
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), 15_000);
+  const timer = setTimeout(() => abort.abort(), options.maxMs ?? 15_000);
   const res = await fetch(`${base}/trpc/generation.progress?input=${input}`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: SseEvent[] = [];
@@ -37,7 +38,8 @@ async function openProgress(base: string, cookie: string, id: string, enough: (e
         buffer = buffer.slice(end + 2);
         const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
         const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-        if (data || event !== 'message') events.push({ event, data });
+        const eventId = /^id: ?(.*)$/m.exec(block)?.[1];
+        if (data || event !== 'message') events.push({ event, data, id: eventId });
       }
       if (enough(events)) break;
     }
@@ -119,5 +121,21 @@ describe.each(testDatabaseKinds())('generation.progress on %s', (kind) => {
     const payload = JSON.parse(first.data) as { json?: unknown };
     const jobs = superjson.deserialize((payload.json !== undefined ? payload : { json: payload }) as never) as { projectId: string; kind: string; status: string }[];
     expect(jobs).toEqual([expect.objectContaining({ projectId, kind: 'voiceover', status: 'queued' })]);
+  });
+
+  it('resumes after a reconnect: the list the browser already shows is not sent again, the next change is', async () => {
+    const isList = (e: SseEvent) => e.event === 'message' && e.data.includes('voiceover');
+    const first = (await openProgress(base, owner, projectId, (e) => e.some(isList))).find(isList)!;
+    expect(first.id).toMatch(/^[\w-]{8,}$/);
+    // Reconnecting with that id: nothing new, so no list arrives.
+    const quiet = await openProgress(base, owner, projectId, () => false, { lastEventId: first.id!, maxMs: 1500 });
+    expect(quiet.filter(isList)).toEqual([]);
+    // A change while reconnected arrives, with a new id.
+    const resumed = openProgress(base, owner, projectId, (e) => e.some((x) => isList(x) && x.data.includes('avatars')), { lastEventId: first.id! });
+    await new Promise((r) => setTimeout(r, 300));
+    await startGeneration(t.app.core, ownerId, projectId, 'avatars', { id: projectId, combinedPrompt: 'A friendly presenter in a bright studio' });
+    const next = (await resumed).filter(isList);
+    expect(next).toHaveLength(1);
+    expect(next[0]!.id).not.toBe(first.id);
   });
 });

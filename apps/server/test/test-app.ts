@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
-import { createEmailNotifier, LocalDiskStorage, projectCleanup, SmtpTransports, type AppDeps } from '@reelsmith/core';
+import { createEmailNotifier, JobEvents, LocalDiskStorage, projectCleanup, SmtpTransports, type AppDeps } from '@reelsmith/core';
 import { JobRunner } from '@reelsmith/jobs';
 import { createLocalEngine } from '@reelsmith/media';
 import { buildApp } from '../src/app.ts';
@@ -46,6 +46,7 @@ export async function buildTestApp(
   const jobs = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 0.5, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds });
   const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
+  const jobEvents = await JobEvents.listen(database, silentLogger);
   const core: AppDeps = {
     db: database.db,
     clock,
@@ -55,6 +56,7 @@ export async function buildTestApp(
     engine: createLocalEngine(),
     storage,
     jobs,
+    jobEvents,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger: silentLogger }),
     mediaSecret: testMediaSecret,
@@ -75,6 +77,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await jobs.stop();
+      await jobEvents.close();
       smtpTransports.close();
       if (!db) await database.close();
     },

@@ -1,6 +1,7 @@
 import type { GenerationKind } from '@reelsmith/db';
 import type { MediaEngine, ProviderSummary } from '@reelsmith/media';
 import type { BillingDeps } from './billing/billing-deps.ts';
+import type { JobEvents } from './generation/job-events.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
 /** Puts a generation job on the durable queue; answers the queue's job id. */
@@ -13,6 +14,8 @@ export interface AppDeps extends BillingDeps {
   engine: MediaEngine;
   storage: MediaStorage;
   jobs: JobQueue;
+  /** Pushes every change of a project's jobs to this process's progress streams and waiting requests. */
+  jobEvents: JobEvents;
   /** Scratch folder for work files (cleaned after each job). */
   workDir: string;
   /** Which AI provider serves each capability, for the back-office (absent: all local). */

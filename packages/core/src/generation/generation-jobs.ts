@@ -1,4 +1,4 @@
-import { findGenerationJob, listLatestJobRows, type Executor, type GenerationJobRow, type GenerationKind, type GenerationStatus } from '@reelsmith/db';
+import { findGenerationJob, type GenerationStatus } from '@reelsmith/db';
 
 // The job table's queries live in packages/db; these are re-exported for the runner and the services.
 export {
@@ -12,96 +12,47 @@ export {
   markJobSucceeded,
   reportJobProgress,
 } from '@reelsmith/db';
-import { AppError, asReason, type Reason } from '@reelsmith/shared';
-import type { CoreDeps } from '../deps.ts';
+import { AppError } from '@reelsmith/shared';
+import type { AppDeps } from '../app-deps.ts';
 import { findOwnedProject } from '../projects/project-rows.ts';
+import { toJobView, type GenerationJobView } from './job-views.ts';
 
-export interface GenerationJobView {
-  id: string;
-  projectId: string;
-  kind: GenerationKind;
-  status: GenerationStatus;
-  stage: string;
-  percent: number;
-  error: string | null;
-  /** The stable reason code of `error`, for the browser's titled error. */
-  reason: Reason | null;
-  attempts: number;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
+export { latestJobs, toJobView, type GenerationJobView } from './job-views.ts';
+export { JobEvents, jobsSnapshotId } from './job-events.ts';
+
+const finished: ReadonlySet<GenerationStatus> = new Set(['succeeded', 'dead']);
+
+export function isJobFinished(job: Pick<GenerationJobView, 'status'>): boolean {
+  return finished.has(job.status);
 }
 
-export function toJobView(row: GenerationJobRow): GenerationJobView {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    kind: row.kind,
-    status: row.status,
-    stage: row.stage,
-    percent: row.percent,
-    error: row.error,
-    reason: asReason(row.error_reason) ?? null,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  };
-}
-
-const finished: GenerationStatus[] = ['succeeded', 'dead'];
+/** The longest a progress stream stays open; the browser opens a new one when it ends. */
+export const PROGRESS_STREAM_MAX_MS = 30 * 60_000;
 
 /**
- * Waits for a job to finish (the REST calls keep their request/response contract this way).
- * Polls the jobs table, so it works whichever process runs the worker.
+ * Waits for a job to finish (the REST calls without `Prefer: respond-async` keep their request and
+ * response contract this way). It follows the job through the process's job events, so it works
+ * whichever process runs the worker and reads nothing on a timer.
  */
-export async function waitForGenerationJob(deps: CoreDeps, id: string, timeoutMs: number, pollMs = 200): Promise<GenerationJobView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await findGenerationJob(deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 'The generation job no longer exists (was the project deleted?).');
-    if (finished.includes(row.status)) return toJobView(row);
-    if (Date.now() > deadline) throw new AppError('GATEWAY_TIMEOUT', 'Generation is taking longer than expected. It keeps running: reload the project in a minute.');
-    await new Promise((r) => setTimeout(r, pollMs));
+export async function waitForGenerationJob(deps: Pick<AppDeps, 'db' | 'jobEvents'>, job: { id: string; projectId: string }, timeoutMs: number): Promise<GenerationJobView> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  for await (const jobs of deps.jobEvents.watch(job.projectId, timeout)) {
+    // The project's recent jobs hold the one waited for; one pushed out of them is read by itself.
+    const seen = jobs.find((j) => j.id === job.id) ?? (await findGenerationJob(deps.db, job.id).then((row) => row && toJobView(row)));
+    if (!seen) throw new AppError('NOT_FOUND', 'The generation job no longer exists (was the project deleted?).');
+    if (isJobFinished(seen)) return seen;
   }
-}
-
-export async function latestJobs(db: Executor, projectId: string): Promise<GenerationJobView[]> {
-  return (await listLatestJobRows(db, projectId, 20)).map(toJobView);
+  throw new AppError('GATEWAY_TIMEOUT', 'Generation is taking longer than expected. It keeps running: reload the project in a minute.');
 }
 
 /**
- * Live progress of a project's jobs for its owner. Access is checked here, before the stream
- * starts, so a missing, malformed or foreign project id answers not-found rather than a stream that
- * breaks on its first read.
+ * Live progress of a project's jobs for its owner: the list now, then every change, pushed (job
+ * events), for at most PROGRESS_STREAM_MAX_MS. Access is checked here, before the stream starts, so
+ * a missing, malformed or foreign project id answers not-found rather than a stream that breaks on
+ * its first read.
  */
-export async function watchProjectJobs(deps: CoreDeps, userId: string, projectId: string, signal?: AbortSignal, options: { pollMs?: number; maxMs?: number } = {}): Promise<AsyncGenerator<GenerationJobView[]>> {
+export async function watchProjectJobs(deps: Pick<AppDeps, 'db' | 'jobEvents'>, userId: string, projectId: string, signal?: AbortSignal, options: { maxMs?: number } = {}): Promise<AsyncGenerator<GenerationJobView[]>> {
   await findOwnedProject(deps.db, userId, projectId);
-  return jobSnapshots(deps.db, projectId, signal, options.pollMs ?? 500, options.maxMs ?? 30 * 60_000);
-}
-
-async function* jobSnapshots(db: Executor, projectId: string, signal: AbortSignal | undefined, pollMs: number, maxMs: number): AsyncGenerator<GenerationJobView[]> {
-  let last = '';
-  const deadline = Date.now() + maxMs;
-  while (!signal?.aborted && Date.now() < deadline) {
-    const jobs = await latestJobs(db, projectId);
-    const snapshot = JSON.stringify(jobs.map((j) => [j.id, j.status, j.stage, j.percent, j.error]));
-    if (snapshot !== last) {
-      last = snapshot;
-      yield jobs;
-    }
-    await pause(pollMs, signal);
-  }
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-  });
+  const stop = AbortSignal.any([AbortSignal.timeout(options.maxMs ?? PROGRESS_STREAM_MAX_MS), ...(signal ? [signal] : [])]);
+  return deps.jobEvents.watch(projectId, stop);
 }

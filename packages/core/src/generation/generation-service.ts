@@ -145,7 +145,7 @@ export async function runGeneration<K extends GenerationKind>(
   timeoutMs = GENERATION_WAIT_MS,
 ): Promise<{ job: GenerationJobView; project: Project }> {
   const started = await startGeneration(deps, userId, projectId, kind, input);
-  const job = await waitForGenerationJob(deps, started.id, timeoutMs);
+  const job = await waitForGenerationJob(deps, started, timeoutMs);
   if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.', { reason: job.reason ?? 'generation_failed' });
   return { job, project: await findOwnedProject(deps.db, userId, projectId) };
 }

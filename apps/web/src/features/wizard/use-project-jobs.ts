@@ -34,7 +34,8 @@ export function useProjectJobs(projectId: string | null | undefined) {
       },
     }),
   );
-  const jobs: readonly GenerationJob[] = subscription.data ?? [];
+  // Each event carries the list and its id (tRPC sends the id back when it reconnects, to resume).
+  const jobs: readonly GenerationJob[] = subscription.data?.data ?? [];
   return {
     jobs,
     /** 'connecting', 'pending' (connected, streaming), 'error' or 'idle' (no project). */
