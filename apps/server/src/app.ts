@@ -46,7 +46,7 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
   bufferJsonResponses(app);
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   await app.register(cookie);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, core);
   registerErrorHandler(app);
   // Guards every route registered below: cross-site state changes, then control characters in any input.
   // Form bodies are parsed only by the routes plain HTML forms post to (development sign-in, local checkout).

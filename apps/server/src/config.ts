@@ -36,6 +36,7 @@ const baseEnvSchema = z.object({
   GOOGLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 60 * 60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   ADMIN_EMAIL: z.string().optional().transform((v) => v || undefined),
@@ -108,6 +109,8 @@ export interface Config {
     | undefined;
   sessionTtlSeconds: number;
   rateLimitMax: number;
+  /** Requests per minute per API key (a call with a working key is counted against its key, not its address). */
+  apiKeyRateLimitMax: number;
   webDist: string;
   adminDist: string;
   admin: { email: string | undefined; password: string | undefined };
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     webDist: resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     adminDist: resolve(repoRoot, e.ADMIN_DIST ?? 'apps/admin/dist'),
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },

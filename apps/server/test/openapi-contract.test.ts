@@ -153,6 +153,11 @@ describe('the OpenAPI 3.1 document', () => {
   it('answers the public and account operations as documented; the customer buys Pro', async () => {
     await call('GET', '/api/platform/status', {});
     await call('GET', '/api/auth/user', {}, { cookie: cookie() });
+    // API keys: created and revoked with the session; the key itself calls the documented paths too.
+    const apiKey = (await call('POST', '/api/auth/api-keys', {}, { cookie: cookie(), payload: { name: 'Contract' } })).json() as { id: string; key: string };
+    await call('GET', '/api/auth/api-keys', {}, { bearer: apiKey.key });
+    await call('GET', '/api/auth/user', {}, { bearer: apiKey.key });
+    await call('DELETE', '/api/auth/api-keys/{id}', { id: apiKey.id }, { cookie: cookie() });
     const plans = (await call('GET', '/api/plans', {}, { query: 'type=monthly' })).json() as { id: string; name: string }[];
     pro = plans.find((p) => p.name === 'Pro')!;
     await call('GET', '/api/plans/{planId}', { planId: pro.id });

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { accountSuspendedMessage, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
-import { AppError, internalErrorMessage, reasonForStatus, reasonOfIssues, sessionExpiredMessage, type Reason } from '@reelsmith/shared';
+import { apiKeyMessages, AppError, internalErrorMessage, reasonForStatus, reasonOfIssues, sessionExpiredMessage, type Reason } from '@reelsmith/shared';
 import type { ApiContext } from './context.ts';
 
 function describeZodError(error: ZodError): string {
@@ -19,7 +19,7 @@ export interface RestMeta {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** OpenAPI-style path, e.g. /api/projects/{id}. */
   path: string;
-  /** public: no session is looked up; customer: the session cookie; admin: a bearer admin token. */
+  /** public: no session is looked up; customer: the session cookie or a bearer API key; admin: a bearer admin token. */
   access: 'public' | 'customer' | 'admin';
   /**
    * query: the query string; body: the JSON body (path parameters merged into either); path: the path
@@ -31,6 +31,12 @@ export interface RestMeta {
   rateLimitPerMinute?: number;
   /** Cache-Control of a successful answer (default no-store). */
   cacheControl?: string;
+  /**
+   * The procedure (dotted path) that only starts this call's job. A request with
+   * `Prefer: respond-async` (RFC 7240) calls it instead and is answered 202 Accepted with
+   * `Location: /api/jobs/{id}`, without waiting for the job.
+   */
+  respondAsync?: string;
 }
 
 /** Procedure metadata: the summary and, for the documented /api calls, the REST shim. */
@@ -77,18 +83,31 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
 
-/** A signed-in, active customer; anything else answers 401 with requiresReauth. */
+/**
+ * A signed-in, active customer (by session cookie or API key); anything else answers 401 with
+ * requiresReauth. `apiKeyId` is set when the call came with an API key rather than a session.
+ */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
   const session = ctx.customer;
   if (session.state !== 'active') {
-    const message = session.state === 'suspended' ? accountSuspendedMessage : sessionExpiredMessage;
+    const message =
+      session.state === 'suspended' ? accountSuspendedMessage : session.state === 'invalid_api_key' ? apiKeyMessages.invalidKey : sessionExpiredMessage;
     throw new TRPCError({ code: 'UNAUTHORIZED', message });
   }
   // Maintenance mode (a back-office setting): customers may still ask who they are (auth.*), nothing else.
   if (!path.startsWith('auth.') && (await ctx.platformStatus()).maintenanceMode) {
     throw new AppError('SERVICE_UNAVAILABLE', maintenanceMessage, { maintenance: true, reason: 'maintenance' });
   }
-  return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
+  return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId, apiKeyId: session.apiKeyId } });
+});
+
+/**
+ * A customer signed in with a browser session, not an API key: a leaked key must not be able to mint
+ * more keys or revoke its owner's others (docs/decisions.md, "API keys").
+ */
+export const sessionOnlyProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiKeyId !== null) throw new AppError('FORBIDDEN', apiKeyMessages.browserOnly);
+  return next();
 });
 
 /**

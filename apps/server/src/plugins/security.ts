@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { hashToken, isLiveApiKey, type AppDeps } from '@reelsmith/core';
 import type { Config } from '../config.ts';
+import { presentedApiKey } from '../request-context.ts';
 import { errorBody } from './error-handler.ts';
 import { readsAppFiles } from './static-apps.ts';
 
-/** Security headers with a CSP the built apps pass, and a per-client rate limit on the server's own paths. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+// Rate-limit buckets: a working API key has its own (integrations behind one address don't starve each
+// other); anything else, made-up keys included, counts against its address, so inventing keys buys nothing.
+const apiKeyBucket = 'api-key:';
+
+/**
+ * Security headers with a CSP the built apps pass, and a per-client rate limit on the server's own
+ * paths: per API key for calls with a working key, else per address.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config, core: AppDeps): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -31,7 +40,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimitMax,
+    keyGenerator: async (req) => {
+      const key = presentedApiKey(req);
+      // A failed lookup counts the call against its address; the call itself then answers as it would.
+      const live = key !== undefined && (await isLiveApiKey(core, key).catch(() => false));
+      return live ? `${apiKeyBucket}${hashToken(key)}` : normalizeIP(req.ip);
+    },
+    max: (_req, bucket) => (bucket.startsWith(apiKeyBucket) ? config.apiKeyRateLimitMax : config.rateLimitMax),
     timeWindow: '1 minute',
     // The apps' own files are not counted: a first visit loads dozens of scripts, styles and samples.
     allowList: (req) => readsAppFiles(req.method, req.url),

@@ -14,6 +14,8 @@ import type { SessionLookup } from '../auth/customer-sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { newApiKey, shouldRecordUse, shownPrefix } from './api-key-secret.ts';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function toApiKey(row: ApiKeyRow): ApiKey {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }
@@ -50,7 +52,7 @@ export async function listApiKeys(deps: CoreDeps, userId: string): Promise<ApiKe
 
 /** Revokes one of the customer's own keys; revoking it again is fine, anyone else's or an unknown id is not found. */
 export async function revokeApiKey(deps: CoreDeps, userId: string, id: string): Promise<void> {
-  const revoked = await markApiKeyRevoked(deps.db, userId, id, deps.clock.now());
+  const revoked = uuidPattern.test(id) && (await markApiKeyRevoked(deps.db, userId, id, deps.clock.now()));
   if (!revoked) throw new AppError('NOT_FOUND', apiKeyMessages.notFound);
   deps.logger.info({ userId, apiKeyId: id }, 'API key revoked');
 }
@@ -67,4 +69,10 @@ export async function resolveApiKey(deps: CoreDeps, key: string | undefined): Pr
   const now = deps.clock.now();
   if (shouldRecordUse(found.key.last_used_at, now)) await touchApiKey(deps.db, found.key.id, now);
   return { state: 'active', user: found.user, sessionId: null, apiKeyId: found.key.id };
+}
+
+/** Whether a presented key works (unrevoked, its customer active), without recording a use: the rate limiter asks. */
+export async function isLiveApiKey(deps: CoreDeps, key: string): Promise<boolean> {
+  const found = await findApiKeyByHash(deps.db, hashToken(key));
+  return found !== undefined && found.key.revoked_at === null && found.user.is_active;
 }
