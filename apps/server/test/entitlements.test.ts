@@ -1,5 +1,5 @@
 import { appRouter } from '@reelsmith/api';
-import { startGeneration, usageDay, waitForGenerationJob } from '@reelsmith/core';
+import { createApiKey, startGeneration, usageDay, waitForGenerationJob } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { billingMessages, generationMessages, projectMessages } from '@reelsmith/shared';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 // (reel time, quality, watermark, downloads, project count, daily cap) asks the one entitlement
 // module in core. The table names each entry; each is proved over REST and over tRPC: refused with
 // the spec's status and words and nothing stored or started, and accepted where the plan allows.
+// Each refusal is proved once more over REST with the customer's API key (issue 18): a key is its browser.
 
 const downloadLocked = 'Upgrade Required: Video downloads are not available on the Free plan';
 const script =
@@ -57,6 +58,8 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
   let t: TestApp;
   const cookies: Record<Who, string> = { free: '', paid: '' };
   const userIds: Record<Who, string> = { free: '', paid: '' };
+  /** Each customer's API key (issue 18): a key meets exactly the refusals of its customer's browser. */
+  const apiKeys: Record<Who, string> = { free: '', paid: '' };
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -64,6 +67,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
     cookies.paid = await devSignIn(t.app, 'paid-plan@example.com', 'Pat Paid');
     for (const who of ['free', 'paid'] as const) {
       userIds[who] = (await t.db.db.selectFrom('users').select('id').where('email', '=', `${who}-plan@example.com`).executeTakeFirstOrThrow()).id;
+      apiKeys[who] = (await createApiKey(t.app.core, userIds[who], `${who} integration`)).key;
     }
     // Pro monthly: 55 s, HD, no watermark, downloads.
     const pro = await t.db.db.selectFrom('plans').select('id').where('code', '=', 'pro-monthly').executeTakeFirstOrThrow();
@@ -157,8 +161,9 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
 
   // ——— Calls ———
 
-  function rest(method: string, url: string, who: Who | null, payload?: object) {
-    return t.app.inject({ method: method as 'GET', url, headers: who ? { cookie: cookies[who] } : {}, ...(payload ? { payload } : {}) });
+  function rest(method: string, url: string, who: Who | null, payload?: object, withKey = false) {
+    const headers = who === null ? {} : withKey ? { authorization: `Bearer ${apiKeys[who]}` } : { cookie: cookies[who] };
+    return t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
   }
   const routeOf = (route: string): RestRoute => {
     const [method, path] = route.split(' ');
@@ -168,11 +173,11 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
   };
   /** Calls the entry over REST or tRPC; the tRPC input is what the REST shim builds, so both carry the same values. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- open-ended JSON (Stripe objects, API answers) read field by field in tests
-  async function call(entry: Entry, transport: 'rest' | 'trpc', who: Who, c: Call): Promise<{ status: number; error?: string; data?: any }> {
+  async function call(entry: Entry, transport: 'rest' | 'trpc' | 'rest with an API key', who: Who, c: Call): Promise<{ status: number; error?: string; data?: any }> {
     const route = routeOf(entry.route);
-    if (transport === 'rest') {
+    if (transport !== 'trpc') {
       const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => c.params[name]!);
-      const res = await rest(route.method, url, who, route.method === 'GET' ? undefined : c.body);
+      const res = await rest(route.method, url, who, route.method === 'GET' ? undefined : c.body, transport === 'rest with an API key');
       const json = res.json();
       return res.statusCode >= 400 ? { status: res.statusCode, error: json.error } : { status: res.statusCode, data: json };
     }
@@ -388,6 +393,18 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
       }, 180_000);
     },
   );
+
+  // An API key is its customer's browser for every plan rule: each refusal again, over REST with the key.
+  describe.each(entries.map((entry) => ({ entry, name: `${entry.route} (${entry.procedure}, ${entry.governs}) over REST with an API key` })))('$name', ({ entry }) => {
+    it(`refuses ${entry.refused.who === 'free' ? 'the Free plan' : 'past the limit'} with the same words as the browser, storing and starting nothing`, async () => {
+      const c = await entry.refused.setup();
+      const before = await entry.sideEffects(c);
+      const answer = await call(entry, 'rest with an API key', entry.refused.who, c);
+      expect(answer.status).toBe(entry.refused.status);
+      expect(answer.error).toBe(entry.refused.message);
+      expect(await entry.sideEffects(c)).toEqual(before);
+    }, 60_000);
+  });
 
   it('a videos job queued under a plan since lapsed renders neither HD nor unmarked: the job asks the plan again', async () => {
     const id = await voicedPaidProject();
