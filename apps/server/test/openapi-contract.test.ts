@@ -68,7 +68,7 @@ describe('the OpenAPI 3.1 document', () => {
     method: InjectOptions['method'],
     template: string,
     params: Record<string, string>,
-    options: { cookie?: string; admin?: boolean; bearer?: string; payload?: object; query?: string } = {},
+    options: { cookie?: string; admin?: boolean; bearer?: string; payload?: object; query?: string; prefer?: string } = {},
   ): Promise<LightMyRequestResponse> {
     const name = `${method} ${template}`;
     const operation = doc.paths[template]?.[String(method).toLowerCase()];
@@ -98,6 +98,7 @@ describe('the OpenAPI 3.1 document', () => {
     if (options.cookie) headers.cookie = options.cookie;
     if (options.admin) headers.authorization = `Bearer ${admin.token}`;
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+    if (options.prefer) headers.prefer = options.prefer;
     const res = await t.app.inject({ method, url, headers, ...(options.payload ? { payload: options.payload } : {}) });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     const schema = operation!.responses[String(res.statusCode)]?.content?.['application/json']?.schema;
@@ -191,6 +192,17 @@ describe('the OpenAPI 3.1 document', () => {
       call('POST', '/api/voice/preview-url', {}, { cookie: c, payload: { voiceId, text: scene.text, speed: 1 } }),
       call('POST', '/api/projects/{id}/generate-voiceover', id, { cookie: c, payload: { voiceId, language: 'en', sceneSpeedSettings: { 'scene-1': 1 }, oneVoiceForAll: true, changedScenesOnly: false } }),
     ]);
+    // Asked to answer at once (RFC 7240): 202 with the job, followed at Location until it is done.
+    const voiceAgain = { voiceId, language: 'en', sceneSpeedSettings: { 'scene-1': 1.1 }, oneVoiceForAll: true, changedScenesOnly: false };
+    const accepted = await call('POST', '/api/projects/{id}/generate-voiceover', id, { cookie: c, payload: voiceAgain, prefer: 'respond-async' });
+    expect(accepted.statusCode).toBe(202);
+    const jobId = (accepted.json() as { job: { id: string } }).job.id;
+    expect(accepted.headers.location).toBe(`/api/jobs/${jobId}`);
+    for (let status = ''; status !== 'succeeded'; ) {
+      status = ((await call('GET', '/api/jobs/{id}', { id: jobId }, { cookie: c })).json() as { status: string }).status;
+      expect(status).not.toBe('dead');
+      if (status !== 'succeeded') await new Promise((r) => setTimeout(r, 100));
+    }
     // Square pictures and videos: the smallest frames the engine makes.
     await call('POST', '/api/projects/{id}/generate-avatar', id, { cookie: c, payload: { combinedPrompt: prompt.combinedPrompt, model: 'flux-kontext', aspectRatio: '1:1' } });
     const photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3a7bd5' } }).png().toBuffer();

@@ -142,4 +142,5 @@ export const generationMessages = {
   noVideos: 'No videos available. Please complete Step 5 first.',
   hdLocked: 'HD Quality Locked: High-quality video generation is only available for paid subscribers.',
   unknownVoice: 'That voice is not available. Choose another voice.',
+  jobNotFound: "Job Not Found: This job doesn't exist or you don't have access to it.",
 } as const;

@@ -116,6 +116,24 @@ function operation(route: RestRoute): JsonSchema {
     const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     op.requestBody = { required: true, content: { 'application/json': { schema: withoutPathParameters(input, pathNames) } } };
   }
+  if (route.respondAsync) {
+    const started = toJsonSchema(procedureDef(route.respondAsync).output, 'output');
+    parameters.push({
+      name: 'Prefer',
+      in: 'header',
+      required: false,
+      description: 'respond-async (RFC 7240): answer 202 Accepted at once, with the job to follow at Location, instead of waiting for the job.',
+      schema: { type: 'string', examples: ['respond-async'] },
+    });
+    (op.responses as Record<string, JsonSchema>)['202'] = {
+      description: 'Accepted (with Prefer: respond-async): the job started; follow it at Location (GET /api/jobs/{id}).',
+      headers: {
+        Location: { description: 'The job, /api/jobs/{id}.', schema: { type: 'string' } },
+        'Preference-Applied': { schema: { type: 'string', const: 'respond-async' } },
+      },
+      content: { 'application/json': { schema: started ?? { type: 'object' } } },
+    };
+  }
   if (parameters.length) op.parameters = parameters;
   return op;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '@reelsmith/core';
 import { errorBody } from '../plugins/error-handler.ts';
 import { contextFromRequest } from '../request-context.ts';
 import { procedureOf, restFailure } from './call-procedure.ts';
+import { prefersRespondAsync } from './prefer.ts';
 import { restRoutes, type RestRoute } from './rest-routes.ts';
 
 /** /api/projects/{id} → /api/projects/:id */
@@ -26,6 +27,16 @@ export function registerRest(app: FastifyInstance, core: AppDeps, routes: RestRo
           body: req.body,
         });
         try {
+          if (route.respondAsync) reply.header('vary', 'Prefer');
+          if (route.respondAsync && prefersRespondAsync(req.headers.prefer)) {
+            // Long-running work for integrators: start it, answer at once where to follow it (RFC 7240).
+            const accepted = (await procedureOf(ctx, route.respondAsync)(input)) as { job: { id: string } };
+            return reply
+              .status(202)
+              .header('preference-applied', 'respond-async')
+              .header('location', `/api/jobs/${accepted.job.id}`)
+              .send(accepted);
+          }
           const output = await procedureOf(ctx, route.procedure)(input);
           if (route.cacheControl) reply.header('cache-control', route.cacheControl);
           return reply.status(route.successStatus ?? 200).send(output ?? {});

@@ -26,6 +26,8 @@ export interface RestRoute {
   rateLimitPerMinute?: number;
   /** Cache-Control of a successful answer (default no-store). */
   cacheControl?: string;
+  /** The procedure that only starts the job, called for `Prefer: respond-async` (202 Accepted). */
+  respondAsync?: string;
 }
 
 /** A JSON body as an object, so path parameters can be merged in (a non-object body fails validation). */
@@ -54,6 +56,7 @@ export function routesFromProcedures(procedures: Record<string, unknown> = appRo
       ...(rest.successStatus ? { successStatus: rest.successStatus } : {}),
       ...(rest.rateLimitPerMinute ? { rateLimitPerMinute: rest.rateLimitPerMinute } : {}),
       ...(rest.cacheControl ? { cacheControl: rest.cacheControl } : {}),
+      ...(rest.respondAsync ? { respondAsync: rest.respondAsync } : {}),
     });
   }
   return routes;

@@ -1,4 +1,4 @@
-import { findGenerationJob, type GenerationStatus } from '@reelsmith/db';
+import { findGenerationJob, findOwnedGenerationJob, type GenerationStatus } from '@reelsmith/db';
 
 // The job table's queries live in packages/db; these are re-exported for the runner and the services.
 export {
@@ -12,7 +12,7 @@ export {
   markJobSucceeded,
   reportJobProgress,
 } from '@reelsmith/db';
-import { AppError } from '@reelsmith/shared';
+import { AppError, generationMessages } from '@reelsmith/shared';
 import type { AppDeps } from '../app-deps.ts';
 import { findOwnedProject } from '../projects/project-rows.ts';
 import { toJobView, type GenerationJobView } from './job-views.ts';
@@ -55,4 +55,18 @@ export async function watchProjectJobs(deps: Pick<AppDeps, 'db' | 'jobEvents'>, 
   await findOwnedProject(deps.db, userId, projectId);
   const stop = AbortSignal.any([AbortSignal.timeout(options.maxMs ?? PROGRESS_STREAM_MAX_MS), ...(signal ? [signal] : [])]);
   return deps.jobEvents.watch(projectId, stop);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A job as an integrator follows it (GET /api/jobs/{id}): its state, and its result once it succeeded. */
+export interface CustomerJobView extends GenerationJobView {
+  result: unknown;
+}
+
+/** The customer's own job; another customer's, a missing or a malformed id are all not found. */
+export async function findCustomerJob(deps: Pick<AppDeps, 'db'>, userId: string, id: string): Promise<CustomerJobView> {
+  const row = uuidPattern.test(id) ? await findOwnedGenerationJob(deps.db, userId, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', generationMessages.jobNotFound, { reason: 'not_found' });
+  return { ...toJobView(row), result: row.status === 'succeeded' ? row.result : null };
 }

@@ -121,18 +121,32 @@ export async function suggestAvatarPrompt(
 
 /**
  * Queues a generation job for the project (one open job per project and kind: asking again while
- * one runs answers the running one) and returns it.
+ * one runs answers the running one) and returns it. The open job is looked for under the project's
+ * row lock, so parallel starts (a double click, an integrator's retries) share one job and one charge.
  */
 export async function startGeneration<K extends GenerationKind>(deps: AppDeps, userId: string, projectId: string, kind: K, raw: JobInputs[K]): Promise<GenerationJobView> {
   const input: Record<string, unknown> = parseJobInput(kind, raw);
-  await findOwnedProject(deps.db, userId, projectId);
-  const open = await findOpenJobId(deps.db, projectId, kind);
-  if (open) return toJobView((await findGenerationJob(deps.db, open))!);
-  const id = await insertGenerationJob(deps.db, { projectId, userId, kind, input });
-  const queueId = await deps.jobs.enqueue(kind, id);
-  await setJobQueueId(deps.db, id, queueId);
-  await updateProjectRow(deps.db, projectId, { last_error: null });
-  return toJobView((await findGenerationJob(deps.db, id))!);
+  const started = await deps.db.transaction().execute(async (trx) => {
+    await findOwnedProject(trx, userId, projectId, { lock: true });
+    const open = await findOpenJobId(trx, projectId, kind);
+    if (open) return { id: open, created: false };
+    const id = await insertGenerationJob(trx, { projectId, userId, kind, input });
+    await updateProjectRow(trx, projectId, { last_error: null });
+    return { id, created: true };
+  });
+  // Queued after the commit: the queue's worker must find the row (and on PGlite the queue's SQL waits for the transaction).
+  if (started.created) await setJobQueueId(deps.db, started.id, await deps.jobs.enqueue(kind, started.id));
+  return toJobView((await findGenerationJob(deps.db, started.id))!);
+}
+
+/**
+ * Waits for a started job and answers it with the project as the job left it; a job that failed is
+ * the customer's error. The REST calls answer this way unless they are asked to respond at once.
+ */
+export async function finishGeneration(deps: AppDeps, userId: string, started: GenerationJobView, timeoutMs = GENERATION_WAIT_MS): Promise<{ job: GenerationJobView; project: Project }> {
+  const job = await waitForGenerationJob(deps, started, timeoutMs);
+  if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.', { reason: job.reason ?? 'generation_failed' });
+  return { job, project: await findOwnedProject(deps.db, userId, started.projectId) };
 }
 
 /** Starts a job and waits for it: the REST contract (request in, finished result out). */
@@ -144,10 +158,19 @@ export async function runGeneration<K extends GenerationKind>(
   input: JobInputs[K],
   timeoutMs = GENERATION_WAIT_MS,
 ): Promise<{ job: GenerationJobView; project: Project }> {
-  const started = await startGeneration(deps, userId, projectId, kind, input);
-  const job = await waitForGenerationJob(deps, started, timeoutMs);
-  if (job.status === 'dead') throw new AppError('UNPROCESSABLE_CONTENT', job.error ?? 'Generation failed. Please try again.', { reason: job.reason ?? 'generation_failed' });
-  return { job, project: await findOwnedProject(deps.db, userId, projectId) };
+  return finishGeneration(deps, userId, await startGeneration(deps, userId, projectId, kind, input), timeoutMs);
+}
+
+/** Starts the scene videos after prepareVideos' checks; answers the job at once. */
+export async function startVideos(deps: AppDeps, userId: string, input: { id: string; quality: Quality }): Promise<GenerationJobView> {
+  const checked = await prepareVideos(deps, userId, input.id, input.quality);
+  return startGeneration(deps, userId, input.id, 'videos', checked);
+}
+
+/** Starts the merge after prepareFinal's checks; answers the job at once. */
+export async function startFinalVideo(deps: AppDeps, userId: string, input: { id: string; sceneOrder?: string[] | undefined; transition: JobInputs['final']['transition'] }): Promise<GenerationJobView> {
+  const sceneOrder = await prepareFinal(deps, userId, input.id, input.sceneOrder);
+  return startGeneration(deps, userId, input.id, 'final', { sceneOrder, transition: input.transition });
 }
 
 /**

@@ -6,7 +6,7 @@ import { avatarPool, resolveSelection } from '../projects/project-media.ts';
 import { mediaUrl } from '../storage/media-storage.ts';
 import { projectKey } from './artifact-key.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { runGeneration } from './generation-service.ts';
+import { finishGeneration, startGeneration } from './generation-service.ts';
 import type { GenerationJobView } from './generation-jobs.ts';
 import { changeProject } from './project-update.ts';
 
@@ -68,19 +68,28 @@ export async function uploadAvatar(
 }
 
 /** Stores the product picture, then makes four variations of the chosen avatar with it (a job). */
-export async function generateAvatarProduct(
+/** Checks the chosen avatar, stores the product picture and starts the pictures; answers the job at once. */
+export async function startAvatarProduct(
   deps: AppDeps,
   userId: string,
   input: { id: string; productImage: string; interactionPrompt: string; aspectRatio?: AspectRatio | undefined },
-): Promise<{ job: GenerationJobView; project: Project }> {
+): Promise<GenerationJobView> {
   const project = await findOwnedProject(deps.db, userId, input.id);
   if (!resolveSelection(project.assets.avatar?.selected, avatarPool(project.assets))) {
     throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct, { reason: 'avatar_required' });
   }
   const stored = await storeUpload(deps, input.id, input.productImage, 'product', 'product');
-  return runGeneration(deps, userId, input.id, 'avatar_product', {
+  return startGeneration(deps, userId, input.id, 'avatar_product', {
     productKey: stored.key,
     interactionPrompt: input.interactionPrompt,
     aspect: input.aspectRatio ?? project.aspect,
   });
+}
+
+export async function generateAvatarProduct(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; productImage: string; interactionPrompt: string; aspectRatio?: AspectRatio | undefined },
+): Promise<{ job: GenerationJobView; project: Project }> {
+  return finishGeneration(deps, userId, await startAvatarProduct(deps, userId, input));
 }

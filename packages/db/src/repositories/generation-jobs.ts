@@ -137,3 +137,8 @@ export async function findOpenJobId(db: Executor, projectId: string, kind: Gener
 export async function setJobQueueId(db: Executor, id: string, queueJobId: string | null): Promise<void> {
   await db.updateTable('generation_jobs').set({ queue_job_id: queueJobId }).where('id', '=', id).execute();
 }
+
+/** A customer's own job with its recorded result (another customer's job is not found). */
+export async function findOwnedGenerationJob(db: Executor, userId: string, id: string) {
+  return db.selectFrom('generation_jobs').select([...jobColumns, 'result']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}

@@ -6,7 +6,7 @@ import { protectedProcedure } from '../../trpc.ts';
 
 /** REST: POST /api/projects/{id}/generate-avatar-product */
 export const generateAvatarProductProcedure = protectedProcedure
-  .meta({ summary: 'Four pictures of the chosen avatar with the product (a durable job)', rest: { method: 'POST', path: '/api/projects/{id}/generate-avatar-product', access: 'customer', inputFrom: 'body' } })
+  .meta({ summary: 'Four pictures of the chosen avatar with the product (a durable job; answers when it is done, or at once with Prefer: respond-async)', rest: { method: 'POST', path: '/api/projects/{id}/generate-avatar-product', access: 'customer', inputFrom: 'body', respondAsync: 'generation.start.avatarProduct' } })
   .input(generateAvatarProductInputSchema)
   .output(z.object({ job: generationJobSchema, project: projectSchema, variations: z.array(z.string()) }))
   .mutation(async ({ ctx, input }) => {

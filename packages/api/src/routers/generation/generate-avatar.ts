@@ -6,7 +6,7 @@ import { withField } from './job-result.ts';
 
 /** REST: POST /api/projects/{id}/generate-avatar */
 export const generateAvatarProcedure = protectedProcedure
-  .meta({ summary: 'Four avatar variations for the description (a durable job)', rest: { method: 'POST', path: '/api/projects/{id}/generate-avatar', access: 'customer', inputFrom: 'body' } })
+  .meta({ summary: 'Four avatar variations for the description (a durable job; answers when it is done, or at once with Prefer: respond-async)', rest: { method: 'POST', path: '/api/projects/{id}/generate-avatar', access: 'customer', inputFrom: 'body', respondAsync: 'generation.start.avatars' } })
   .input(generateAvatarInputSchema)
   .output(withField('variations', z.array(z.string())))
   .mutation(async ({ ctx, input }) => {

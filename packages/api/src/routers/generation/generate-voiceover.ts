@@ -6,7 +6,7 @@ import { withField } from './job-result.ts';
 
 /** REST: POST /api/projects/{id}/generate-voiceover */
 export const generateVoiceoverProcedure = protectedProcedure
-  .meta({ summary: 'Voice every scene (a durable job; answers when it is done)', rest: { method: 'POST', path: '/api/projects/{id}/generate-voiceover', access: 'customer', inputFrom: 'body' } })
+  .meta({ summary: 'Voice every scene (a durable job; answers when it is done, or at once with Prefer: respond-async)', rest: { method: 'POST', path: '/api/projects/{id}/generate-voiceover', access: 'customer', inputFrom: 'body', respondAsync: 'generation.start.voiceover' } })
   .input(generateVoiceoverInputSchema)
   .output(withField('voiceover', z.record(z.string(), z.string())))
   .mutation(async ({ ctx, input }) => {

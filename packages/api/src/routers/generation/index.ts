@@ -6,12 +6,14 @@ import { generateAvatarProductProcedure } from './generate-avatar-product.ts';
 import { generateScenesProcedure } from './generate-scenes.ts';
 import { generateVideosProcedure } from './generate-videos.ts';
 import { generateVoiceoverProcedure } from './generate-voiceover.ts';
+import { jobProcedure } from './job.ts';
 import { jobsProcedure } from './jobs.ts';
 import { progressProcedure } from './progress.ts';
 import { regenerateSceneProcedure } from './regenerate-scene.ts';
 import { uploadAvatarProcedure } from './upload-avatar.ts';
 import { voicePreviewProcedure } from './voice-preview.ts';
 import { voicesProcedure } from './voices.ts';
+import { startRouter } from './start/index.ts';
 
 /** The wizard's generation steps, one procedure per file. */
 export const generationRouter = router({
@@ -26,6 +28,8 @@ export const generationRouter = router({
   generateAvatarProduct: generateAvatarProductProcedure,
   generateVideos: generateVideosProcedure,
   createFinalVideo: createFinalVideoProcedure,
+  start: startRouter,
+  job: jobProcedure,
   jobs: jobsProcedure,
   progress: progressProcedure,
 });
