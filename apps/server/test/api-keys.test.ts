@@ -231,6 +231,23 @@ describe.each(testDatabaseKinds())('API keys on %s', (kind) => {
     expect(await keyRows()).toHaveLength(1);
   });
 
+  it("reads its customer's media as the browser does (the final video of a project), and nobody else's", async () => {
+    const { key } = await createKey();
+    const other = await createKey('Other', stranger);
+    const project = (await withKey('POST', '/api/projects', key, {})).json() as { id: string };
+    const media = `/media/projects/${project.id}/final.mp4`;
+    await t.app.core.storage.put(`projects/${project.id}/final.mp4`, { buffer: Buffer.from('not really a video') }, 'video/mp4');
+    const own = await withKey('GET', media, key);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('not really a video');
+    expect((await withKey('GET', media, other.key)).statusCode).toBe(404);
+    expect((await withKey('GET', media, `rsk_${'B'.repeat(43)}`)).statusCode).toBe(404);
+    // Downloading as a file follows the owner's plan, as in the browser: not on Free.
+    const download = await withKey('GET', `${media}?download`, key);
+    expect(download.statusCode).toBe(403);
+    expect(download.json().error).toBe((await withCookie('GET', `${media}?download`, owner)).json().error);
+  });
+
   describe('rate limit', () => {
     let limited: TestApp;
     beforeAll(async () => {

@@ -6,7 +6,7 @@ import { parseByteRange } from './byte-range.ts';
 
 /**
  * GET /media/<key>: stored media with HTTP range requests (seeking works), only to those allowed:
- * the project's owner, admins (bearer token or a signed URL), and anyone for a shared project's
+ * the project's owner (session cookie or API key), admins (bearer token or a signed URL), and anyone for a shared project's
  * final video and poster. Voice previews are not personal and are open to all.
  */
 export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSecret: string): void {

@@ -5,6 +5,8 @@ import type { CoreDeps } from '../deps.ts';
 import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
 import { resolveAdminToken } from '../admin/admin-sessions.ts';
 import { resolveCustomerSession } from '../auth/customer-sessions.ts';
+import { isApiKey } from '../api-keys/api-key-secret.ts';
+import { resolveApiKey } from '../api-keys/api-keys.ts';
 
 /** A time-limited signature for one media key (for players that cannot send a bearer token). */
 export function signMediaKey(secret: string, key: string, expiresAt: Date): string {
@@ -57,7 +59,10 @@ export async function projectDownloadRefusal(deps: CoreDeps, projectId: string):
   return downloadRefusal(await loadEntitlements(deps, ownerId))?.message ?? null;
 }
 
-/** Who asks for a media key: the customer's session cookie, an admin's bearer token, a signed link's exp and sig. */
+/**
+ * Who asks for a media key: the customer's session cookie, a bearer value (an admin token, or a
+ * customer's API key `rsk_…`, which stands for its customer as the cookie does), a signed link's exp and sig.
+ */
 export interface MediaRequest {
   key: string;
   sessionToken: string | undefined;
@@ -85,10 +90,12 @@ export async function decideMediaAccess(deps: CoreDeps, mediaSecret: string, req
   let allowed = false;
   let viaAdmin = false;
   let publicShare = false;
-  const session = await resolveCustomerSession(deps, request.sessionToken);
+  const apiKey = request.bearerToken !== undefined && isApiKey(request.bearerToken) ? request.bearerToken : undefined;
+  let session = await resolveCustomerSession(deps, request.sessionToken);
+  if (session.state !== 'active' && apiKey) session = await resolveApiKey(deps, apiKey);
   if (session.state === 'active') allowed = await isProjectOwnedBy(deps.db, projectId, session.user.id);
   if (!allowed) allowed = viaAdmin = verifyMediaSignature(mediaSecret, key, request.exp, request.sig, deps.clock.now());
-  if (!allowed && request.bearerToken) allowed = viaAdmin = Boolean(await resolveAdminToken(deps, request.bearerToken));
+  if (!allowed && request.bearerToken && !apiKey) allowed = viaAdmin = Boolean(await resolveAdminToken(deps, request.bearerToken));
   if (!allowed) allowed = publicShare = await isPublicShareMedia(deps.db, projectId, key);
   if (!allowed) return { state: 'hidden' };
   if (request.download && !viaAdmin) {
