@@ -4,6 +4,8 @@ export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
 export * from './repositories/api-keys.ts';
+export * from './repositories/webhook-endpoints.ts';
+export * from './repositories/webhook-deliveries.ts';
 export * from './repositories/provider-credit-states.ts';
 export * from './repositories/payment-locks.ts';
 export * from './repositories/health.ts';

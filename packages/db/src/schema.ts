@@ -63,6 +63,40 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: string;
+  /** `whsec_` + base64 key; signs deliveries, never returned after creation. */
+  secret: string;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WebhookEventsTable {
+  /** The Standard Webhooks message id (`msg_…`), the same on every attempt. */
+  id: string;
+  user_id: string;
+  job_id: string | null;
+  type: string;
+  /** The exact JSON body that is signed and sent. */
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_retry_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface PlansTable {
   id: Generated<string>;
   code: string;
@@ -375,6 +409,9 @@ export interface Database {
   user_daily_usage: UserDailyUsageTable;
   user_sessions: UserSessionsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   transactions: TransactionsTable;

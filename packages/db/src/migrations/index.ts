@@ -11,6 +11,7 @@ import * as emailDeliveryAttempts from './2026_11_24_0201_email_delivery_attempt
 import * as jobFailureReason from './2026_11_25_0101_job_failure_reason.ts';
 import * as apiKeys from './2026_11_26_0201_api_keys.ts';
 import * as generationJobNotify from './2026_11_26_0301_generation_job_notify.ts';
+import * as webhooks from './2026_11_26_0401_webhooks.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0101_job_failure_reason': jobFailureReason,
   '2026_11_26_0201_api_keys': apiKeys,
   '2026_11_26_0301_generation_job_notify': generationJobNotify,
+  '2026_11_26_0401_webhooks': webhooks,
 };
