@@ -23,3 +23,4 @@ export * from './admin/settings.ts';
 export * from './admin/admins.ts';
 export * from './admin/providers.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';

@@ -65,6 +65,8 @@ export const reasonCodes = [
 
   // API keys (issue 18).
   'api_key_limit', // the customer already holds the most keys allowed
+  'webhook_limit', // the customer already holds the most webhook endpoints allowed
+  'webhook_url_refused', // a callback URL on a private or internal address (the outbound guard)
 ] as const;
 
 export type Reason = (typeof reasonCodes)[number];
