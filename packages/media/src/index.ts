@@ -15,6 +15,7 @@ export {
   classifyHost,
   DEFAULT_OUTBOUND_POLICY,
   guardedFetch,
+  guardedPost,
   OutboundRefusedError,
   parseAllowedHost,
   type GuardedFetchOptions,

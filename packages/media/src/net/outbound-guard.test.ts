@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress, classifyHost, guardedFetch, OutboundRefusedError, parseAllowedHost, type Resolver } from './outbound-guard.ts';
+import { classifyAddress, classifyHost, guardedFetch, guardedPost, OutboundRefusedError, parseAllowedHost, type Resolver } from './outbound-guard.ts';
 
 describe('classifyAddress', () => {
   it.each([
@@ -124,7 +124,7 @@ describe('guardedFetch on loopback servers', () => {
     });
     forbiddenHost = await listen(forbidden);
     allowed = createServer((req, res) => {
-      seen.push(`allowed ${req.url}`);
+      seen.push(`allowed ${req.method === 'POST' ? 'POST ' : ''}${req.url}`);
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/ok') return res.writeHead(200, { 'content-type': 'image/png', 'x-extra': 'yes' }).end('png-bytes');
       if (url.pathname === '/to-forbidden') return res.writeHead(302, { location: `http://${forbiddenHost}/metadata` }).end();
@@ -224,6 +224,18 @@ describe('guardedFetch on loopback servers', () => {
     const response = await guardedFetch(`http://fake.test:${port}/ok`, { policy: { allowHosts: [`fake.test:${port}`] }, resolve });
     expect(await response.text()).toBe('png-bytes');
     expect(calls).toBe(1);
+  });
+
+  it('POSTs a body to a checked address, answers the status and follows no redirect', async () => {
+    const policy = { allowHosts: [allowedHost] };
+    seen.length = 0;
+    expect(await guardedPost(`http://${allowedHost}/ok`, '{"a":1}', { policy, headers: { 'content-type': 'application/json' } })).toEqual({ status: 200 });
+    expect(await guardedPost(`http://${allowedHost}/to-metadata`, '{}', { policy })).toEqual({ status: 301 });
+    expect(seen).toEqual(['allowed POST /ok', 'allowed POST /to-metadata']);
+    expect((await refusal(guardedPost(`http://${allowedHost}/ok`, '{}', { policy: { allowHosts: [] } }))).reason).toBe('loopback');
+    const rebinding: Resolver = async () => [{ address: '10.0.0.7', family: 4 }];
+    expect((await refusal(guardedPost('https://hooks.example.test/x', '{}', { policy: { allowHosts: [] }, resolve: rebinding }))).reason).toBe('private');
+    expect(seen).toHaveLength(2);
   });
 
   it('ends a request that never answers when the caller signal aborts', async () => {

@@ -229,7 +229,7 @@ export interface GuardedFetchOptions {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([204, 205, 304]);
 
-function requestOnce(url: URL, addresses: LookupAddress[], options: GuardedFetchOptions, headers: Record<string, string>): Promise<IncomingMessage> {
+function requestOnce(url: URL, addresses: LookupAddress[], options: GuardedFetchOptions, headers: Record<string, string>, body?: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     // The socket connects to the checked addresses only: net.connect asks this instead of DNS.
     const lookup = (_hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -237,10 +237,10 @@ function requestOnce(url: URL, addresses: LookupAddress[], options: GuardedFetch
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, { method: 'GET', headers, lookup: lookup as never, agent: false, signal: options.signal });
+    const request = send(url, { method: body === undefined ? 'GET' : 'POST', headers, lookup: lookup as never, agent: false, signal: options.signal });
     request.once('response', resolve);
     request.once('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -289,4 +289,22 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       throw new OutboundRefusedError('invalid-url', redacted(url), 'redirect Location is not a URL');
     }
   }
+}
+
+/**
+ * POST a body to a URL someone else gave us (a customer's webhook endpoint): the scheme and every
+ * address checked as for guardedFetch, the connection pinned to them, and no redirect followed (a
+ * 3xx is the answer). Answers the HTTP status once the head arrives; the body is not read.
+ */
+export async function guardedPost(input: string | URL, body: string, options: GuardedFetchOptions): Promise<{ status: number }> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new OutboundRefusedError('invalid-url', String(input).slice(0, 200), 'not a URL');
+  }
+  const addresses = await checkTarget(url, options.policy, options.resolve);
+  const message = await requestOnce(url, addresses, options, { ...options.headers, 'content-length': String(Buffer.byteLength(body)) }, body);
+  message.destroy();
+  return { status: message.statusCode ?? 0 };
 }
