@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { errorFacts } from '../../../lib/trpc-errors.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { showError } from '../script/notify.ts';
-import { useProjectJobs } from '../use-project-jobs.ts';
+import { useStepJob } from '../use-step-job.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
 import { avatarModelOptions, isAcceptedImageFile, readAsDataUrl, removalPatch, type AvatarModel, type GalleryItem } from './avatar-rules.ts';
 import type { AvatarStepViewProps } from './avatar-step-view.tsx';
@@ -35,9 +35,8 @@ export function useAvatarStep({ project, onNext, onBack, onProjectChange }: Wiza
   const model: AvatarModel = modelDraft ?? (isAvatarModel(savedModel) ? savedModel : 'google-imagen-4-ultra');
   const aspect = project?.aspect ?? '9:16';
 
-  const jobs = useProjectJobs(project?.id);
   const suggest = useMutation(trpc.generation.avatarPrompt.mutationOptions());
-  const generate = useMutation(trpc.generation.generateAvatar.mutationOptions());
+  const generate = useStepJob(project?.id, 'avatars', trpc.generation.start.avatars.mutationOptions());
   const upload = useMutation(trpc.generation.uploadAvatar.mutationOptions());
   const patch = useMutation(trpc.projects.patch.mutationOptions());
 
@@ -60,7 +59,7 @@ export function useAvatarStep({ project, onNext, onBack, onProjectChange }: Wiza
   const onGenerate = async () => {
     if (!project || description.trim() === '') return;
     try {
-      const result = await generate.mutateAsync({ id: project.id, combinedPrompt: description.trim(), model, aspectRatio: aspect });
+      const result = await generate.run({ id: project.id, combinedPrompt: description.trim(), model, aspectRatio: aspect });
       onProjectChange(result.project);
     } catch (error) {
       showError(avatarGenerationError(errorFacts(error)));
@@ -125,8 +124,8 @@ export function useAvatarStep({ project, onNext, onBack, onProjectChange }: Wiza
     onAspectChange: (next) => void onAspect(next),
     model,
     onModelChange: setModelDraft,
-    generating: generate.isPending,
-    generationJob: jobs.latestJobOf('avatars'),
+    generating: generate.activity.active,
+    generationJob: generate.activity.job,
     onGenerate: () => void onGenerate(),
     uploading: upload.isPending,
     onFile: (file) => void onFile(file),

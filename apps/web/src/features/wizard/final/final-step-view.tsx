@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack
 import { WIZARD_STEPS, generationMessages, progressEstimates, videoCreationFailedError, type ActionableError, type Scene } from '@reelsmith/shared';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock, IconMovie } from '@tabler/icons-react';
 import { GenerationProgress } from '../generation-progress.tsx';
-import type { GenerationActivity } from '../video/use-generation.ts';
+import type { GenerationActivity } from '../use-step-job.ts';
 import { FinalPlayer } from './final-player.tsx';
 import { transitions, type DownloadState, type ParsedFinal, type Transition } from './final-rules.ts';
 import classes from './final.module.css';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { downloadLockedError, finalVideoErrorText, noVideoAvailableError, toUserMessage, videoCreationFailedError } from '@reelsmith/shared';
+import { downloadLockedError, finalVideoErrorText, noVideoAvailableError, toUserMessage, videoCreationFailedError, type Project } from '@reelsmith/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createElement, useEffect, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { showDownloadLockedToast } from '../../billing/download-locked-toast.tsx
 import { useCurrentSubscription } from '../../billing/use-current-subscription.ts';
 import { cssAspectRatio } from '../../share/share-rules.ts';
 import { selectedPictureUrl } from '../product/selection.ts';
-import { useGeneration } from '../video/use-generation.ts';
+import { useStepJob } from '../use-step-job.ts';
 import { videoCoverage } from '../video/video-rules.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
 import { downloadState, finalVideoOf, parseFinalVideo, type Transition } from './final-rules.ts';
@@ -35,20 +35,17 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const create = useMutation(
-    trpc.generation.createFinalVideo.mutationOptions({
-      onSuccess: (result) => {
-        setFailure(null);
-        setIndex(0);
-        onProjectChange(result.project);
-        if (!finalVideoOf(result.project.assets)) notifications.show({ color: 'orange', title: 'Final video', message: finalVideoErrorText.previewDataMissing });
-      },
-      onError: (error) => {
-        setFailure(toUserMessage(errorFacts(error)));
-        notifications.show({ color: 'red', title: videoCreationFailedError.title, message: videoCreationFailedError.description });
-      },
-    }),
-  );
+  const create = useStepJob(project?.id, 'final', trpc.generation.start.final.mutationOptions());
+  const onCreated = (result: { project: Project }) => {
+    setFailure(null);
+    setIndex(0);
+    onProjectChange(result.project);
+    if (!finalVideoOf(result.project.assets)) notifications.show({ color: 'orange', title: 'Final video', message: finalVideoErrorText.previewDataMissing });
+  };
+  const onFailed = (error: unknown) => {
+    setFailure(toUserMessage(errorFacts(error)));
+    notifications.show({ color: 'red', title: videoCreationFailedError.title, message: videoCreationFailedError.description });
+  };
   const finish = () => {
     setCompleted(true);
     notifications.show({ color: 'green', title: 'Project Completed', message: 'Taking you to your projects…', icon: createElement(IconCircleCheck, { size: 18 }) });
@@ -63,7 +60,7 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
       onError: (error) => notifications.show({ color: 'red', title: 'Progress not saved', message: toUserMessage(errorFacts(error)) }),
     }),
   );
-  const activity = useGeneration(project?.id, 'final', create.isPending, create.submittedAt);
+  const activity = create.activity;
 
   if (!project) return null;
 
@@ -87,7 +84,7 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
     generation: activity,
     onCreate: () => {
       setFailure(null);
-      create.mutate({ id: project.id, transition, captions: false });
+      create.run({ id: project.id, transition, captions: false }).then(onCreated, onFailed);
     },
     failure: busy ? null : (failure ?? jobFailed),
     parsed,

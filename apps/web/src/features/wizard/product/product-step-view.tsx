@@ -3,7 +3,7 @@ import { VARIATIONS_PER_REQUEST, WIZARD_STEPS, generationMessages, progressEstim
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconPlayerSkipForward, IconSparkles } from '@tabler/icons-react';
 import { cssAspectRatio } from '../../share/share-rules.ts';
 import { GenerationProgress } from '../generation-progress.tsx';
-import type { GenerationActivity } from '../video/use-generation.ts';
+import type { GenerationActivity } from '../use-step-job.ts';
 import { ProductDropzone } from './product-dropzone.tsx';
 import classes from './product.module.css';
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorFacts } from '../../../lib/trpc-errors.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useGeneration } from '../video/use-generation.ts';
+import { useStepJob } from '../use-step-job.ts';
 import { useWizard, type WizardStepProps } from '../wizard-context.ts';
 import type { ProductStepState } from './product-step-view.tsx';
 import { productFileProblem, productRequestProblem, readAsDataUrl, savedImageAsDataUrl } from './product-rules.ts';
@@ -35,12 +35,7 @@ export function useProductStep({ project, onNext, onBack, onProjectChange }: Wiz
   const skipTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(skipTimer.current), []);
 
-  const generate = useMutation(
-    trpc.generation.generateAvatarProduct.mutationOptions({
-      onSuccess: (result) => onProjectChange(result.project),
-      onError: (error) => showError(productGenerationError(errorFacts(error))),
-    }),
-  );
+  const generate = useStepJob(project?.id, 'avatar_product', trpc.generation.start.avatarProduct.mutationOptions());
   const select = useMutation(
     trpc.projects.update.mutationOptions({
       onSuccess: onProjectChange,
@@ -57,7 +52,7 @@ export function useProductStep({ project, onNext, onBack, onProjectChange }: Wiz
       onError: (error) => showError(productSkipError(errorFacts(error))),
     }),
   );
-  const activity = useGeneration(project?.id, 'avatar_product', generate.isPending, generate.submittedAt);
+  const activity = generate.activity;
 
   if (!project || !avatarUrl) return { kind: 'missing-avatar', onGoToAvatar: () => goToStep(3) };
 
@@ -89,7 +84,10 @@ export function useProductStep({ project, onNext, onBack, onProjectChange }: Wiz
       }
     }
     if (!image) return;
-    generate.mutate({ id: project.id, productImage: image, interactionPrompt: prompt.trim(), aspectRatio: project.aspect });
+    generate.run({ id: project.id, productImage: image, interactionPrompt: prompt.trim(), aspectRatio: project.aspect }).then(
+      (result) => onProjectChange(result.project),
+      (error: unknown) => showError(productGenerationError(errorFacts(error))),
+    );
   };
 
   return {

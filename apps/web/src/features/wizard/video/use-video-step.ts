@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { classifyError, progressEstimates, scaleProgressEstimate, type ClassifiedError, type Quality } from '@reelsmith/shared';
-import { useMutation } from '@tanstack/react-query';
+import { classifyError, progressEstimates, scaleProgressEstimate, type ClassifiedError, type Project, type Quality } from '@reelsmith/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorFacts, httpStatusOf } from '../../../lib/trpc-errors.ts';
@@ -10,7 +9,7 @@ import { useCurrentSubscription } from '../../billing/use-current-subscription.t
 import { cssAspectRatio } from '../../share/share-rules.ts';
 import { selectedPictureUrl } from '../product/selection.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
-import { useGeneration } from './use-generation.ts';
+import { useStepJob } from '../use-step-job.ts';
 import type { VideoStepViewProps } from './video-step-view.tsx';
 import { effectiveQuality, isOverReelTime, isQualityLocked, sceneSeconds, totalSeconds, videoCoverage } from './video-rules.ts';
 
@@ -28,25 +27,22 @@ export function useVideoStep({ project, onNext, onBack, onProjectChange }: Wizar
   const [hdDialog, setHdDialog] = useState(false);
   const [failure, setFailure] = useState<ClassifiedError | null>(null);
 
-  const generate = useMutation(
-    trpc.generation.generateVideos.mutationOptions({
-      onSuccess: (result) => {
-        setFailure(null);
-        onProjectChange(result.project);
-      },
-      onError: (error) => {
-        if (httpStatusOf(error) === 402) {
-          setChosenQuality('standard');
-          setHdDialog(true);
-          return;
-        }
-        const classified = classifyError(errorFacts(error));
-        setFailure(classified);
-        notifications.show({ color: 'red', title: classified.title, message: classified.suggestion });
-      },
-    }),
-  );
-  const activity = useGeneration(project?.id, 'videos', generate.isPending, generate.submittedAt);
+  const generate = useStepJob(project?.id, 'videos', trpc.generation.start.videos.mutationOptions());
+  const onGenerated = (result: { project: Project }) => {
+    setFailure(null);
+    onProjectChange(result.project);
+  };
+  const onFailed = (error: unknown) => {
+    if (httpStatusOf(error) === 402) {
+      setChosenQuality('standard');
+      setHdDialog(true);
+      return;
+    }
+    const classified = classifyError(errorFacts(error));
+    setFailure(classified);
+    notifications.show({ color: 'red', title: classified.title, message: classified.suggestion });
+  };
+  const activity = generate.activity;
 
   if (!project) return null;
 
@@ -82,7 +78,7 @@ export function useVideoStep({ project, onNext, onBack, onProjectChange }: Wizar
     checkingPlan: subscription.isPending,
     onGenerate: () => {
       setFailure(null);
-      generate.mutate({ id: project.id, quality, model: 'omni-human' });
+      generate.run({ id: project.id, quality, model: 'omni-human' }).then(onGenerated, onFailed);
     },
     failure: busy ? null : (failure ?? jobFailure),
     downloadLocked: plan ? !plan.allowDownload : true,

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconArrowRight, Icon
 import { UpgradeDialog } from '../../billing/upgrade-dialog.tsx';
 import { GenerationProgress } from '../generation-progress.tsx';
 import { SceneVideoCard } from './scene-video-card.tsx';
-import type { GenerationActivity } from './use-generation.ts';
+import type { GenerationActivity } from '../use-step-job.ts';
 import classes from './video.module.css';
 import { formatSeconds, isQualityLocked, type QualityPlan } from './video-rules.ts';
 

@@ -1,10 +1,10 @@
 import { audioPlaybackError, voiceoverError, voicesFetchError, type VoiceInfo } from '@reelsmith/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { errorFacts } from '../../../lib/trpc-errors.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { showError } from '../script/notify.ts';
-import { useProjectJobs } from '../use-project-jobs.ts';
+import { useStepJob } from '../use-step-job.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
 import { useVoicePreview } from './use-voice-preview.ts';
 import { previewText, sceneSpeeds, voiceDetails } from './voice-rules.ts';
@@ -46,14 +46,13 @@ export function useVoiceStep({ project, onNext, onBack, onProjectChange }: Wizar
   const textFor = useCallback((voice: VoiceInfo) => previewText(script, scenes, voice.name), [script, scenes]);
   const preview = useVoicePreview(textFor);
 
-  const jobs = useProjectJobs(project?.id);
-  const generate = useMutation(trpc.generation.generateVoiceover.mutationOptions());
+  const generate = useStepJob(project?.id, 'voiceover', trpc.generation.start.voiceover.mutationOptions());
 
   const onGenerate = async () => {
     if (!project || !selectedVoice) return;
     preview.stop();
     try {
-      const result = await generate.mutateAsync({
+      const result = await generate.run({
         id: project.id,
         voiceId: selectedVoice.id,
         language: selectedVoice.language,
@@ -93,8 +92,8 @@ export function useVoiceStep({ project, onNext, onBack, onProjectChange }: Wizar
     speeds,
     onSpeedChange: (sceneId, value) => setSpeeds((current) => ({ ...current, [sceneId]: Math.round(value * 10) / 10 })),
     voiceover: project?.assets.voiceover ?? {},
-    generating: generate.isPending,
-    generationJob: jobs.latestJobOf('voiceover'),
+    generating: generate.activity.active,
+    generationJob: generate.activity.job,
     onGenerate: () => void onGenerate(),
     onAudioError: () => showError(audioPlaybackError),
     onNext,
