@@ -96,7 +96,7 @@ function operation(route: RestRoute): JsonSchema {
     operationId: route.procedure,
     summary: def.meta?.summary ?? route.procedure,
     description: `Calls the tRPC procedure \`${route.procedure}\` (${def.type}).`,
-    security: route.access === 'customer' ? [{ session: [] }] : route.access === 'admin' ? [{ adminToken: [] }] : [],
+    security: route.access === 'customer' ? [{ session: [] }, { apiKey: [] }] : route.access === 'admin' ? [{ adminToken: [] }] : [],
     responses: {
       [String(route.successStatus ?? 200)]: {
         description: 'Success',
@@ -149,12 +149,14 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSche
     info: {
       title: 'Reelsmith API',
       version: '1.0.0',
-      description: 'REST shims over the tRPC routers. Every call sends cookies (customers) or a bearer admin token (back-office).',
+      description:
+        'REST shims over the tRPC routers. Customers call with the session cookie or an API key (`Authorization: Bearer rsk_…`, Profile → API keys); the back-office with a bearer admin token. Generation steps answer 202 Accepted at once with `Prefer: respond-async`; follow the job at its Location.',
     },
     paths,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'rs_session' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A customer API key (rsk_…), created in Profile → API keys.' },
         adminToken: { type: 'http', scheme: 'bearer' },
       },
       schemas: { Error: errorSchema },
