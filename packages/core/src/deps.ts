@@ -3,6 +3,7 @@ import type { Database } from '@reelsmith/db';
 import type { EmailNotifier } from './email/email-notifier-port.ts';
 import type { SmtpConfig } from './email/smtp-config.ts';
 import type { SmtpTransports } from './email/smtp-transports.ts';
+import type { WebhookSettings } from './webhooks/webhook-settings.ts';
 
 export interface Clock {
   now(): Date;
@@ -30,6 +31,8 @@ export interface CoreDeps {
   smtpTransports?: SmtpTransports | undefined;
   /** Where a temporarily refused e-mail is handed to be tried again later (absent: it is logged as failed). */
   emailRetries?: EmailRetryQueue | undefined;
+  /** Completion webhooks: the delivery queue and its rules (absent: no events are recorded). */
+  webhooks?: WebhookSettings | undefined;
 }
 
 /** The durable queue's side of e-mail retries (the job runner implements it). */

@@ -3,6 +3,7 @@ import type { Reason } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { CREDIT_RETURNED_NOTE, returnVideoCredit } from './credit-return.ts';
 import { lockGenerationJob, markJobDead } from './generation-jobs.ts';
+import { announceJobFinished } from '../webhooks/webhook-events.ts';
 
 /** The paid step: its final failure gives the project's video credit back. */
 export const PAID_STEP: GenerationKind = 'videos';
@@ -41,8 +42,8 @@ export interface FinalisedJob {
  * project shows the error. A second call finds the job dead and does nothing, so a job finalised
  * twice returns one credit.
  */
-export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock'>, jobId: string, failure: JobFailure): Promise<FinalisedJob> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger' | 'webhooks'>, jobId: string, failure: JobFailure): Promise<FinalisedJob> {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<FinalisedJob> => {
     const row = await lockGenerationJob(trx, jobId);
     const stale = !row || row.status === 'succeeded' || row.status === 'dead' || (failure.attempt !== undefined && row.attempts !== failure.attempt);
     if (stale) return { finalised: false, creditReturned: false, message: failure.message };
@@ -54,4 +55,7 @@ export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock'>, jo
     await updateProjectRow(trx, row.project_id, { last_error: message });
     return { finalised: true, creditReturned, message };
   });
+  // After the commit, never inside the transaction (on PGlite the queue's SQL would wait for it); never throws.
+  if (outcome.finalised) await announceJobFinished(deps, jobId);
+  return outcome;
 }

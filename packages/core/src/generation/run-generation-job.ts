@@ -8,6 +8,7 @@ import { finaliseFailedJob } from './finalise-failed-job.ts';
 import { noteProviderFailure } from './provider-credit.ts';
 import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
 import { StaleAttemptError, type JobContext } from './job-context.ts';
+import { announceJobFinished } from '../webhooks/webhook-events.ts';
 import { changeProject } from './project-update.ts';
 import { runAvatarProductStep } from './steps/avatar-product-step.ts';
 import { runAvatarsStep } from './steps/avatars-step.ts';
@@ -81,7 +82,11 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
   };
   try {
     const result = await steps[row.kind](ctx);
-    if (await markJobSucceeded(deps.db, row.id, current, deps.clock.now(), result)) return 'succeeded';
+    if (await markJobSucceeded(deps.db, row.id, current, deps.clock.now(), result)) {
+      // After the job's own write, outside any transaction; a webhook that cannot be recorded never fails the job.
+      await announceJobFinished(deps, row.id);
+      return 'succeeded';
+    }
     deps.logger.warn({ jobId: row.id, kind: row.kind, attempt: current }, 'generation attempt finished after it was taken over; result not recorded');
     return 'skipped';
   } catch (err) {
