@@ -123,6 +123,12 @@ describe.each(testDatabaseKinds())('generation.progress on %s', (kind) => {
     expect(jobs).toEqual([expect.objectContaining({ projectId, kind: 'voiceover', status: 'queued' })]);
   });
 
+  it('tells the browser to reconnect when nothing, not even a ping, arrives for 45 s (proxies cut idle streams)', async () => {
+    const events = await openProgress(base, owner, projectId, (e) => e.some((x) => x.event === 'connected'));
+    const connected = events.find((e) => e.event === 'connected');
+    expect(JSON.parse(connected!.data)).toMatchObject({ reconnectAfterInactivityMs: 45_000 });
+  });
+
   it('resumes after a reconnect: the list the browser already shows is not sent again, the next change is', async () => {
     const isList = (e: SseEvent) => e.event === 'message' && e.data.includes('voiceover');
     const first = (await openProgress(base, owner, projectId, (e) => e.some(isList))).find(isList)!;

@@ -45,8 +45,21 @@ export interface ApiMeta {
   rest?: RestMeta;
 }
 
+/**
+ * Progress streams (server-sent events) live behind proxies that cut idle connections after 60–100 s:
+ * a ping comment every 15 s keeps them open, the browser reconnects when nothing (not even a ping)
+ * arrives for 45 s, and a connection is renewed after 30 minutes. A reconnect sends the last event id,
+ * so the stream resumes where it was (generation.progress).
+ */
+export const sseOptions = {
+  ping: { enabled: true, intervalMs: 15_000 },
+  client: { reconnectAfterInactivityMs: 45_000 },
+  maxDurationMs: 30 * 60_000,
+};
+
 const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
   transformer: superjson,
+  sse: sseOptions,
   errorFormatter({ shape, error }) {
     // 5xx messages are hidden, except the maintenance notice customers must read.
     const hidden = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError && error.cause.details?.maintenance === true);

@@ -26,9 +26,6 @@ export function isJobFinished(job: Pick<GenerationJobView, 'status'>): boolean {
   return finished.has(job.status);
 }
 
-/** The longest a progress stream stays open; the browser opens a new one when it ends. */
-export const PROGRESS_STREAM_MAX_MS = 30 * 60_000;
-
 /**
  * Waits for a job to finish (the REST calls without `Prefer: respond-async` keep their request and
  * response contract this way). It follows the job through the process's job events, so it works
@@ -47,14 +44,13 @@ export async function waitForGenerationJob(deps: Pick<AppDeps, 'db' | 'jobEvents
 
 /**
  * Live progress of a project's jobs for its owner: the list now, then every change, pushed (job
- * events), for at most PROGRESS_STREAM_MAX_MS. Access is checked here, before the stream starts, so
- * a missing, malformed or foreign project id answers not-found rather than a stream that breaks on
- * its first read.
+ * events), until the signal aborts (the transport ends long connections and the browser reconnects).
+ * Access is checked here, before the stream starts, so a missing, malformed or foreign project id
+ * answers not-found rather than a stream that breaks on its first read.
  */
-export async function watchProjectJobs(deps: Pick<AppDeps, 'db' | 'jobEvents'>, userId: string, projectId: string, signal?: AbortSignal, options: { maxMs?: number } = {}): Promise<AsyncGenerator<GenerationJobView[]>> {
+export async function watchProjectJobs(deps: Pick<AppDeps, 'db' | 'jobEvents'>, userId: string, projectId: string, signal?: AbortSignal): Promise<AsyncGenerator<GenerationJobView[]>> {
   await findOwnedProject(deps.db, userId, projectId);
-  const stop = AbortSignal.any([AbortSignal.timeout(options.maxMs ?? PROGRESS_STREAM_MAX_MS), ...(signal ? [signal] : [])]);
-  return deps.jobEvents.watch(projectId, stop);
+  return deps.jobEvents.watch(projectId, signal);
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
