@@ -73,6 +73,15 @@ const baseEnvSchema = z.object({
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
   SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
   SMTP_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Customers' webhooks: the waits before each retry (seconds, comma-separated; their count is the number of retries) and one attempt's limit.
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '5,300,1800,7200,18000').split(',').map((entry) => entry.trim()).filter(Boolean).map(Number))
+    .refine((delays) => delays.length <= 20 && delays.every((d) => Number.isInteger(d) && d >= 1 && d <= 86_400), {
+      error: 'WEBHOOK_RETRY_DELAYS_SECONDS takes up to 20 whole numbers of seconds (1 to 86400) separated by commas',
+    }),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 /** The AI providers' variables live in providers-env.ts, parsed here with the rest. */
@@ -147,6 +156,8 @@ export interface Config {
   smtp: SmtpEnvironment | undefined;
   /** Pooled connections and send rate per SMTP server, and the first retry's delay after a temporary refusal. */
   smtpDelivery: { maxConnections: number; ratePerSecond: number; retryBaseSeconds: number };
+  /** Customers' webhooks: retry waits, one attempt's limit, loopback (http) allowed outside production only, the guard's allow-list. */
+  webhooks: { retryDelaysSeconds: number[]; timeoutMs: number; allowLoopback: boolean; allowHosts: string[] };
 }
 
 export interface SmtpEnvironment {
@@ -347,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtp: smtpFromEnv(e),
     smtpDelivery: { maxConnections: e.SMTP_MAX_CONNECTIONS, ratePerSecond: e.SMTP_RATE_PER_SECOND, retryBaseSeconds: e.SMTP_RETRY_BASE_SECONDS },
+    webhooks: { retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS_SECONDS, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), allowLoopback: !isProduction, allowHosts: e.OUTBOUND_ALLOW_HOSTS },
     providers,
   };
 }

@@ -64,6 +64,8 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     smtpTransports,
     // A temporarily refused mail waits in the job queue for its next attempt.
     emailRetries: jobs,
+    // Customers' webhook deliveries are jobs of their own queue, never sent inside a request.
+    webhooks: { queue: jobs, ...config.webhooks },
   };
   // Transactional mails go out in the background after their request's transaction commits.
   const email = createEmailNotifier(core);

@@ -63,6 +63,7 @@ export async function buildTestApp(
     smtpFallback: config.smtp,
     smtpTransports,
     emailRetries: jobs,
+    webhooks: { queue: jobs, ...config.webhooks },
   };
   if (options.email) core.email = createEmailNotifier(core);
   if (options.work !== false) await jobs.work(core);

@@ -1,14 +1,31 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { gatedSqlAdapter, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
-import { DEAD_LETTER_MESSAGE, emailRetryPolicy, finaliseFailedJob, redeliverLoggedEmail, runGenerationJob, type AppDeps, type EmailRetryQueue, type JobQueue, type Logger } from '@reelsmith/core';
+import {
+  DEAD_LETTER_MESSAGE,
+  deliverWebhook,
+  emailRetryPolicy,
+  finaliseFailedJob,
+  redeliverLoggedEmail,
+  runGenerationJob,
+  type AppDeps,
+  type EmailRetryQueue,
+  type JobQueue,
+  type Logger,
+  type WebhookDeliveryJob,
+  type WebhookQueue,
+} from '@reelsmith/core';
 import { z } from 'zod';
 import { DEAD_LETTER_QUEUE, failureBackoffMs, generationQueues, queueName, RECOVERY } from './generation-queues.ts';
 
 const payloadSchema = z.object({ generationJobId: z.string().uuid() });
 const emailPayloadSchema = z.object({ logId: z.string().uuid() });
+const webhookPayloadSchema = z.object({ eventId: z.string().min(1).max(64), endpointId: z.string().uuid(), attempt: z.number().int().min(1).max(100) });
 
 /** Temporarily refused e-mails wait here for their next attempt. */
 export const EMAIL_RETRY_QUEUE = 'email-retry';
+
+/** Customers' webhook deliveries: each attempt is one job, the next one sent with its delay (startAfter). */
+export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 export interface JobRunnerOptions {
   database: DatabaseHandle;
@@ -31,7 +48,7 @@ export interface JobRunnerOptions {
  * The durable queue (pg-boss) for generation jobs, on PostgreSQL or the embedded database. The same
  * runner enqueues (server) and works (worker); run both in one process or separately.
  */
-export class JobRunner implements JobQueue, EmailRetryQueue {
+export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   readonly baseDelaySeconds: number;
   readonly boss: PgBoss;
   readonly #logger: Logger;
@@ -65,6 +82,8 @@ export class JobRunner implements JobQueue, EmailRetryQueue {
     await this.boss.createQueue(DEAD_LETTER_QUEUE).catch(() => undefined);
     // A retry job that fails (the database, not SMTP: SMTP answers are handled inside) is tried twice more.
     await this.boss.createQueue(EMAIL_RETRY_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 }).catch(() => undefined);
+    // A delivery job that fails (the database, not the receiver: its answers are logged and retried inside) is tried twice more.
+    await this.boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 120 }).catch(() => undefined);
     for (const [kind, policy] of Object.entries(generationQueues) as [GenerationKind, (typeof generationQueues)[GenerationKind]][]) {
       const options = {
         expireInSeconds: policy.expireInSeconds,
@@ -90,6 +109,11 @@ export class JobRunner implements JobQueue, EmailRetryQueue {
   async retryEmailLater(logId: string, delaySeconds: number): Promise<void> {
     // The retry offers the message only while its log row is still pending: a job run again after the mail went out sends nothing.
     await this.boss.send(EMAIL_RETRY_QUEUE, { logId }, { startAfter: Math.max(1, Math.round(delaySeconds)) });
+  }
+
+  async deliverWebhookLater(delivery: WebhookDeliveryJob, delaySeconds: number): Promise<void> {
+    const delay = Math.round(delaySeconds);
+    await this.boss.send(WEBHOOK_QUEUE, { ...delivery }, delay > 0 ? { startAfter: delay } : {});
   }
 
   /** Starts working every generation queue (and the e-mail retries) with the given services. */
@@ -123,6 +147,11 @@ export class JobRunner implements JobQueue, EmailRetryQueue {
       if (!parsed.success) return;
       const result = await redeliverLoggedEmail(deps, parsed.data.logId);
       if (result) this.#logger.info({ logId: result.logId, status: result.status }, 'e-mail retried');
+    });
+    await this.boss.work(WEBHOOK_QUEUE, { pollingIntervalSeconds: this.#pollingIntervalSeconds, localConcurrency: 4 }, async ([job]) => {
+      const parsed = webhookPayloadSchema.safeParse(job?.data);
+      if (!parsed.success) return;
+      await deliverWebhook(deps, parsed.data);
     });
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
