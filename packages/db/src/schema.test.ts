@@ -25,6 +25,7 @@ const expected: Record<string, string[]> = {
   generation_costs: ['id', 'job_id', 'project_id', 'user_id', 'capability', 'provider', 'model', 'unit', 'quantity', 'amount_usd', 'created_at', 'price_source'],
   credit_returns: ['id', 'project_id', 'user_id', 'subscription_id', 'job_id', 'reason', 'returned_at', 'retaken_at'],
   provider_credit_states: ['provider', 'out_of_credit_since', 'last_out_of_credit_at', 'restored_at', 'updated_at'],
+  provider_callbacks: ['provider', 'external_id', 'expected_at', 'completed_at', 'status'],
   voices: ['provider', 'provider_voice_id', 'name', 'gender', 'age', 'situation', 'language', 'accent', 'description', 'emoji', 'preview_url', 'sort_order', 'is_active', 'synced_at', 'created_at'],
   stripe_ids: ['account', 'kind', 'local_key', 'stripe_id', 'created_at'],
   admins: ['id', 'email', 'password_hash', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'failed_login_attempts', 'locked_until', 'last_login_at', 'created_at', 'updated_at'],

@@ -275,6 +275,15 @@ export interface ProviderCreditStatesTable {
   updated_at: Timestamp;
 }
 
+/** A provider prediction a step waits for, and its verified callback (Replicate, fal webhooks). */
+export interface ProviderCallbacksTable {
+  provider: 'replicate' | 'fal';
+  external_id: string;
+  expected_at: CreatedAt;
+  completed_at: NullableTimestamp;
+  status: string | null;
+}
+
 export interface CreditReturnsTable {
   id: Generated<string>;
   project_id: string;
@@ -426,6 +435,7 @@ export interface Database {
   generation_costs: GenerationCostsTable;
   credit_returns: CreditReturnsTable;
   provider_credit_states: ProviderCreditStatesTable;
+  provider_callbacks: ProviderCallbacksTable;
   voices: VoicesTable;
   stripe_ids: StripeIdsTable;
   admins: AdminsTable;

@@ -12,6 +12,7 @@ import * as jobFailureReason from './2026_11_25_0101_job_failure_reason.ts';
 import * as apiKeys from './2026_11_26_0201_api_keys.ts';
 import * as generationJobNotify from './2026_11_26_0301_generation_job_notify.ts';
 import * as webhooks from './2026_11_26_0401_webhooks.ts';
+import * as providerCallbacks from './2026_11_26_0501_provider_callbacks.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0201_api_keys': apiKeys,
   '2026_11_26_0301_generation_job_notify': generationJobNotify,
   '2026_11_26_0401_webhooks': webhooks,
+  '2026_11_26_0501_provider_callbacks': providerCallbacks,
 };

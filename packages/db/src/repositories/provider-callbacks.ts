@@ -1,0 +1,30 @@
+import type { ProviderCallbacksTable } from '../schema.ts';
+import type { Executor } from './users.ts';
+
+export type ProviderCallbackProvider = ProviderCallbacksTable['provider'];
+
+/** A step waits for this prediction: a callback for it will be accepted (a repeated expectation changes nothing). */
+export async function expectProviderCallback(db: Executor, provider: ProviderCallbackProvider, externalId: string): Promise<void> {
+  await db.insertInto('provider_callbacks').values({ provider, external_id: externalId }).onConflict((oc) => oc.columns(['provider', 'external_id']).doNothing()).execute();
+}
+
+/**
+ * A verified callback: completes the expected row once (its trigger announces it on commit). Answers
+ * false for an id nobody expects and for a repeated or late callback, which change nothing.
+ */
+export async function completeProviderCallback(db: Executor, provider: ProviderCallbackProvider, externalId: string, status: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('provider_callbacks')
+    .set({ completed_at: at, status: status.slice(0, 40) })
+    .where('provider', '=', provider)
+    .where('external_id', '=', externalId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether the callback for this prediction has arrived already. */
+export async function providerCallbackArrived(db: Executor, provider: ProviderCallbackProvider, externalId: string): Promise<boolean> {
+  const row = await db.selectFrom('provider_callbacks').select('completed_at').where('provider', '=', provider).where('external_id', '=', externalId).executeTakeFirst();
+  return Boolean(row?.completed_at);
+}
