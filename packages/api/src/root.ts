@@ -5,6 +5,7 @@ import { generationRouter } from './routers/generation/index.ts';
 import { projectsRouter } from './routers/projects/index.ts';
 import { sharingRouter } from './routers/sharing/index.ts';
 import { platformRouter } from './routers/platform/index.ts';
+import { webhooksRouter } from './routers/webhooks/index.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   sharing: sharingRouter,
   admin: adminRouter,
   platform: platformRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;
