@@ -7,6 +7,7 @@ import { ElevenLabsVoiceCatalogue } from './elevenlabs/elevenlabs-voices.ts';
 import { FalVideoRenderer } from './fal/fal-video-renderer.ts';
 import { LlmAvatarPromptWriter } from './openai/llm-avatar-prompt-writer.ts';
 import { LlmSceneWriter } from './openai/llm-scene-writer.ts';
+import type { ProviderCallbackWaiter } from './provider-callbacks.ts';
 import type { ProvidersConfig, ReplicateConfig } from './provider-config.ts';
 import { ReplicateAvatarImager } from './replicate/replicate-avatar-imager.ts';
 import { ReplicateProductCompositor } from './replicate/replicate-product-compositor.ts';
@@ -30,14 +31,15 @@ function videoReplicate(config: ReplicateConfig): ReplicateConfig {
   return config.videoPolicy ? { ...config, policy: config.videoPolicy } : config;
 }
 
-export function createProviderEngine(config: ProvidersConfig): MediaEngine {
+/** `callbacks`: where verified provider webhooks are announced; without it every prediction is polled. */
+export function createProviderEngine(config: ProvidersConfig, runtime: { callbacks?: ProviderCallbackWaiter | undefined } = {}): MediaEngine {
   const local = createLocalEngine();
   if (config.llm === 'local' && config.tts === 'local' && config.image === 'local' && config.video === 'local') return local;
   const talkingVideo =
     config.video === 'replicate'
-      ? new ReplicateVideoRenderer(videoReplicate(need(config.replicate, 'REPLICATE_API_TOKEN')), config.downloads)
+      ? new ReplicateVideoRenderer(videoReplicate(need(config.replicate, 'REPLICATE_API_TOKEN')), config.downloads, runtime.callbacks)
       : config.video === 'fal'
-        ? new FalVideoRenderer(need(config.fal, 'FAL_KEY'), config.downloads)
+        ? new FalVideoRenderer(need(config.fal, 'FAL_KEY'), config.downloads, runtime.callbacks)
         : local.talkingVideo;
   const openai = config.llm === 'openai' ? need(config.openai, 'OPENAI_API_KEY') : undefined;
   const elevenlabs = config.tts === 'elevenlabs' ? need(config.elevenlabs, 'ELEVENLABS_API_KEY') : undefined;

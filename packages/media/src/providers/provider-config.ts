@@ -2,6 +2,7 @@
 // and per provider its key, base URL, models, time limits and prices. Built by apps/server/src/config.ts.
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../net/outbound-guard.ts';
 import type { PriceTable } from './prices.ts';
+import type { ProviderWebhookConfig } from './provider-callbacks.ts';
 
 export type LlmProviderName = 'local' | 'openai';
 export type TtsProviderName = 'local' | 'elevenlabs';
@@ -60,6 +61,8 @@ export interface ReplicateConfig extends ProviderEndpoint {
   videoPolicy?: CallPolicy | undefined;
   /** Seconds Replicate may hold the create request open (Prefer: wait), 1–60. */
   preferWaitSeconds: number;
+  /** Talking videos ask Replicate to call us back when finished (PROVIDER_WEBHOOKS=on); else they poll. */
+  webhook?: ProviderWebhookConfig | undefined;
 }
 
 export interface FalConfig extends ProviderEndpoint {
@@ -69,6 +72,8 @@ export interface FalConfig extends ProviderEndpoint {
   /** USD per second of video, by model id (FAL_DEFAULT_PRICES, over which FAL_PRICES); the configured model must be here. */
   prices: PriceTable<{ usdPerSecond: number }>;
   pollIntervalMs: number;
+  /** Ask fal to call us back when a request finishes (PROVIDER_WEBHOOKS=on), verified with fal's public keys from jwksUrl. */
+  webhook?: (ProviderWebhookConfig & { jwksUrl: string }) | undefined;
 }
 
 export interface DownloadLimits {

@@ -3,14 +3,22 @@
 // (IN_QUEUE, IN_PROGRESS, COMPLETED); GET .../requests/{id} (the result, or the run's error as a 422);
 // PUT .../requests/{id}/cancel (CANCELLATION_REQUESTED, or ALREADY_COMPLETED with 400).
 //
+// Webhooks as documented: a submit with `?fal_webhook=<url>` is called back when the request finishes
+// with { request_id, gateway_request_id, status: OK | ERROR, payload }, signed as fal signs: ED25519 over
+// request id, user id, timestamp and the body's SHA-256 hex, newline-joined, in X-Fal-Webhook-Signature
+// (hex), with the fake's own key, whose public half GET /.well-known/jwks.json serves. With
+// `finishAfterMs` set, requests finish on their own after that time (status reads never advance them).
+//
 // Its books say "one submission, one charge": submits, cancels and the charges fal would bill (a run
 // that completed without error, per second of video, as long as the audio sent).
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio } from './media-fixtures.ts';
+import { FakeWebhooks, type WebhookPost } from './webhook-delivery.ts';
 
 /** fal's answer when the account's balance is exhausted: a 403 that is not a wrong key. */
 export const FAL_OUT_OF_CREDIT: FakeReply = { status: 403, json: { detail: 'User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.' } };
@@ -21,6 +29,7 @@ interface FalRequestEntry {
   state: 'queued' | 'completed' | 'cancelled';
   error?: string;
   video?: string;
+  webhook?: string;
 }
 
 export class FakeFal {
@@ -40,6 +49,13 @@ export class FakeFal {
   /** Files uploaded to the fake CDN (POST /storage/upload/initiate, then PUT /upload/{id}). */
   readonly media = new Map<string, { bytes: Buffer; type: string }>();
   uploads = 0;
+  /** Requests finish on their own this long after submission (status reads only look); undefined: on status reads. */
+  finishAfterMs: number | undefined = undefined;
+  /** Callbacks sent to the fal_webhook URLs given at submission. */
+  readonly webhooks = new FakeWebhooks();
+  /** The account the callbacks name (X-Fal-Webhook-User-Id). */
+  readonly userId = 'fake-fal-user';
+  readonly #keys = generateKeyPairSync('ed25519');
   #counter = 0;
 
   constructor(apiKey = 'fal-fake') {
@@ -68,6 +84,41 @@ export class FakeFal {
     this.cancels = 0;
     this.uploads = 0;
     this.charges.length = 0;
+    this.finishAfterMs = undefined;
+    this.webhooks.reset();
+  }
+
+  /** Signs a callback body as fal does, with the fake's key (or another, to forge one). */
+  signWebhook(body: string, requestId: string, options: { timestamp?: number; key?: KeyObject } = {}): Record<string, string> {
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const message = [requestId, this.userId, timestamp, createHash('sha256').update(body).digest('hex')].join('\n');
+    return {
+      'x-fal-webhook-request-id': requestId,
+      'x-fal-webhook-user-id': this.userId,
+      'x-fal-webhook-timestamp': timestamp,
+      'x-fal-webhook-signature': sign(null, Buffer.from(message), options.key ?? this.#keys.privateKey).toString('hex'),
+    };
+  }
+
+  /** The callback of a finished request, as fal posts it, signed. */
+  async webhookPost(id: string): Promise<WebhookPost | undefined> {
+    const entry = this.#requests.get(id);
+    if (!entry?.webhook || entry.state !== 'completed') return undefined;
+    const body = JSON.stringify(
+      entry.error !== undefined
+        ? { request_id: id, gateway_request_id: id, status: 'ERROR', error: 'Invalid status code: 422', payload: { detail: [{ loc: ['body', 'image_url'], msg: entry.error, type: 'value_error' }] } }
+        : { request_id: id, gateway_request_id: id, status: 'OK', payload: await this.#result(entry) },
+    );
+    return { url: entry.webhook, headers: this.signWebhook(body, id), body };
+  }
+
+  async #result(entry: FalRequestEntry): Promise<{ video: { url: string; content_type: string }; duration: number }> {
+    if (!entry.video) {
+      const id = `v${++this.#counter}`;
+      this.#videos.set(id, await mp4ForAudio(entry.audio));
+      entry.video = id;
+    }
+    return { video: { url: `${this.server.baseUrl}/files/${entry.video}.mp4`, content_type: 'video/mp4' }, duration: 1 };
   }
 
   async #complete(id: string, entry: FalRequestEntry): Promise<void> {
@@ -89,6 +140,7 @@ export class FakeFal {
       const video = this.#videos.get(file[1]!);
       return video ? { headers: { 'content-type': 'video/mp4' }, body: video } : { status: 404, body: 'gone' };
     }
+    if (request.method === 'GET' && request.path === '/.well-known/jwks.json') return { json: { keys: [{ ...this.#keys.publicKey.export({ format: 'jwk' }), kid: 'fake-fal' }] } };
     const cdn = /^\/media\/([\w-]+)$/.exec(request.path);
     if (cdn && request.method === 'GET') {
       const file = this.media.get(cdn[1]!);
@@ -123,7 +175,7 @@ export class FakeFal {
     if (status && request.method === 'GET') {
       const entry = this.#requests.get(status[2]!);
       if (!entry) return { status: 404, json: { detail: 'Request not found' } };
-      if (entry.state === 'queued') {
+      if (entry.state === 'queued' && this.finishAfterMs === undefined) {
         entry.polls += 1;
         if (entry.polls > this.processingPolls) await this.#complete(status[2]!, entry);
       }
@@ -136,12 +188,7 @@ export class FakeFal {
       if (!entry) return { status: 404, json: { detail: 'Request not found' } };
       if (entry.state !== 'completed') return { status: 400, json: { detail: 'Request is still in progress' } };
       if (entry.error !== undefined) return { status: 422, json: { detail: [{ loc: ['body', 'image_url'], msg: entry.error, type: 'value_error' }] } };
-      if (!entry.video) {
-        const id = `v${++this.#counter}`;
-        this.#videos.set(id, await mp4ForAudio(entry.audio));
-        entry.video = id;
-      }
-      return { json: { video: { url: `${this.server.baseUrl}/files/${entry.video}.mp4`, content_type: 'video/mp4' }, duration: 1 } };
+      return { json: await this.#result(entry) };
     }
     if (request.method === 'POST') {
       const body = request.json as { image_url?: unknown; audio_url?: unknown } | undefined;
@@ -154,7 +201,16 @@ export class FakeFal {
       this.submits += 1;
       const id = `req-${++this.#counter}`;
       const failure = this.failNext.shift();
-      this.#requests.set(id, { audio, polls: 0, state: 'queued', ...(failure !== undefined ? { error: failure } : {}) });
+      const webhook = request.query.get('fal_webhook') ?? undefined;
+      const entry: FalRequestEntry = { audio, polls: 0, state: 'queued', ...(failure !== undefined ? { error: failure } : {}), ...(webhook ? { webhook } : {}) };
+      this.#requests.set(id, entry);
+      if (this.finishAfterMs !== undefined) {
+        this.webhooks.later(this.finishAfterMs, async () => {
+          if (entry.state !== 'queued') return undefined;
+          await this.#complete(id, entry);
+          return this.webhookPost(id);
+        });
+      }
       const base = `${this.server.baseUrl}${request.path.split('/').slice(0, 3).join('/')}/requests/${id}`;
       return { json: { request_id: id, status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` } };
     }

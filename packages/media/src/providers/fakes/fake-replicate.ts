@@ -4,15 +4,23 @@
 // GET /v1/predictions/{id} (processing, then succeeded), POST /v1/predictions/{id}/cancel, and the
 // output files themselves (real PNG and MP4), as https-style URLs or as data: URIs.
 //
+// Webhooks as documented: a create with `webhook` (and `webhook_events_filter`) is called back when the
+// prediction completes, signed as Replicate signs (webhook-id, webhook-timestamp, webhook-signature:
+// "v1,<base64 HMAC-SHA256 of id.timestamp.body>" keyed by the account's whsec_ secret, which
+// GET /v1/webhooks/default/secret answers). With `finishAfterMs` set, predictions finish on their own
+// after that time (polls read them, never advance them), as a real model does.
+//
 // It keeps the books a test needs to say "one create, one charge": creates, cancels, uploads, and the
 // charges Replicate would bill (each succeeded prediction: per image, or per second of output video;
 // failed and cancelled-before-success predictions are not billed).
+import { createHmac, randomBytes } from 'node:crypto';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio, pngPicture } from './media-fixtures.ts';
+import { FakeWebhooks, type WebhookPost } from './webhook-delivery.ts';
 
 /** Replicate's documented answer when the account is out of credit (HTTP 402). */
 export const REPLICATE_OUT_OF_CREDIT: FakeReply = {
@@ -84,6 +92,8 @@ interface FakePrediction {
   status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
   error?: string;
   output?: string;
+  webhook?: string;
+  webhookEvents?: unknown;
 }
 
 export class FakeReplicate {
@@ -103,6 +113,12 @@ export class FakeReplicate {
   failNext: string[] = [];
   /** A cancel that lands too late: the prediction finishes (and is billed) before it stops. */
   finishBeforeCancel = false;
+  /** Predictions finish on their own this long after creation (polls only read them); undefined: on polls. */
+  finishAfterMs: number | undefined = undefined;
+  /** The account's webhook signing secret (whsec_ + base64), as GET /v1/webhooks/default/secret answers it. */
+  readonly webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  /** Callbacks sent to the webhook URLs given at creation. */
+  readonly webhooks = new FakeWebhooks();
   /** The books: what was created, cancelled, uploaded and billed. */
   creates = 0;
   cancels = 0;
@@ -141,6 +157,25 @@ export class FakeReplicate {
     this.processingPolls = 1;
     this.dataUriOutputs = false;
     this.finishBeforeCancel = false;
+    this.finishAfterMs = undefined;
+    this.webhooks.reset();
+  }
+
+  /** Signs a callback body as Replicate does, with this account's secret (or another, to forge one). */
+  signWebhook(body: string, options: { id?: string; timestamp?: number; secret?: string } = {}): Record<string, string> {
+    const id = options.id ?? `msg_${randomBytes(8).toString('hex')}`;
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const key = Buffer.from((options.secret ?? this.webhookSecret).slice('whsec_'.length), 'base64');
+    const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+    return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  }
+
+  /** The callback of a completed prediction, as Replicate posts it: the prediction object, signed. */
+  webhookPost(id: string): WebhookPost | undefined {
+    const prediction = this.predictions.get(id);
+    if (!prediction?.webhook) return undefined;
+    const body = JSON.stringify(this.#view(prediction));
+    return { url: prediction.webhook, headers: this.signWebhook(body), body };
   }
 
   async #handle(request: RecordedRequest): Promise<FakeReply> {
@@ -151,6 +186,7 @@ export class FakeReplicate {
       return file ? { headers: { 'content-type': file.type }, body: file.bytes } : { status: 404, body: 'gone' };
     }
     if (request.headers.authorization !== `Bearer ${this.#apiKey}`) return { status: 401, json: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token' } };
+    if (request.method === 'GET' && request.path === '/v1/webhooks/default/secret') return { json: { key: this.webhookSecret } };
     if (request.method === 'POST' && request.path === '/v1/files') {
       const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(request.headers['content-type']) }, body: new Uint8Array(request.raw) }).formData();
       const content = form.get('content');
@@ -163,17 +199,29 @@ export class FakeReplicate {
     const create = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(request.path);
     if (request.method === 'POST' && create) {
       const model = `${create[1]}/${create[2]}`;
-      const input = (request.json as { input?: Record<string, unknown> } | undefined)?.input;
+      const body = request.json as { input?: Record<string, unknown>; webhook?: unknown; webhook_events_filter?: unknown } | undefined;
+      const input = body?.input;
       const problems = replicateInputProblems(model, input, (u) => this.#inputFile(u)?.type);
       if (problems.length) return { status: 422, json: { title: 'Input validation failed', detail: problems.join(', '), status: 422 } };
       this.creates += 1;
       const id = `pred-${++this.#counter}`;
       const prediction: FakePrediction = { id, model, input: input!, polls: 0, status: 'starting' };
+      if (typeof body?.webhook === 'string') {
+        prediction.webhook = body.webhook;
+        prediction.webhookEvents = body.webhook_events_filter;
+      }
       this.predictions.set(id, prediction);
       const failure = this.failNext.shift();
       if (failure !== undefined) {
         prediction.status = 'failed';
         prediction.error = failure;
+      }
+      if (failure === undefined && this.finishAfterMs !== undefined) {
+        this.webhooks.later(this.finishAfterMs, async () => {
+          if (prediction.status !== 'starting' && prediction.status !== 'processing') return undefined;
+          await this.#succeed(prediction);
+          return this.webhookPost(prediction.id);
+        });
       }
       // Sync mode: with Prefer: wait, a model that finishes within the wait answers from the create.
       if (failure === undefined && /^wait/.test(String(request.headers.prefer ?? '')) && this.processingPolls === 0) await this.#succeed(prediction);
@@ -183,7 +231,8 @@ export class FakeReplicate {
     if (request.method === 'GET' && get) {
       const prediction = this.predictions.get(get[1]!);
       if (!prediction) return { status: 404, json: { detail: 'Not found.' } };
-      if (prediction.status === 'starting' || prediction.status === 'processing') {
+      if ((prediction.status === 'starting' || prediction.status === 'processing') && this.finishAfterMs !== undefined) prediction.status = 'processing';
+      else if (prediction.status === 'starting' || prediction.status === 'processing') {
         prediction.polls += 1;
         prediction.status = 'processing';
         if (prediction.polls > this.processingPolls) await this.#succeed(prediction);

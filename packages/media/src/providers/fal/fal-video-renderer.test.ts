@@ -7,9 +7,11 @@ import { FAL_OUT_OF_CREDIT, FakeFal } from '../fakes/fake-fal.ts';
 import type { ProviderError } from '../provider-error.ts';
 import { providerErrorMessage } from '../provider-messages.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, FAL_DEFAULT_PRICES, FAL_DEFAULT_VIDEO_MODEL, type DownloadLimits, type FalConfig } from '../provider-config.ts';
+import { TestCallbackWaiter } from '../test-callback-waiter.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
 import { FalVideoRenderer } from './fal-video-renderer.ts';
+import { FalWebhookVerifier } from './fal-webhook.ts';
 
 const fake = new FakeFal('fal-test');
 let config: FalConfig;
@@ -157,5 +159,50 @@ describe('fal: one submission, one charge, every charge recorded', () => {
       expect(fake.server.requests).toHaveLength(0);
       expect(fake.submits).toBe(0);
     });
+  });
+});
+
+describe('fal OmniHuman renderer with webhooks', () => {
+  const webhookUrl = 'https://reels.example/api/providers/fal/webhook';
+  const statuses = () => fake.server.requestsTo(/\/requests\/[^/]+\/status$/);
+  const hooked = (pollIntervalMs: number) => ({ ...config, webhook: { url: webhookUrl, pollIntervalMs, jwksUrl: `${config.baseUrl}/.well-known/jwks.json` } });
+
+  it('submits with fal_webhook, wakes on the signed callback and reads the status and result once', async () => {
+    const waiter = new TestCallbackWaiter();
+    // The receiving end as the server runs it: fal's public keys from the JWKS URL, the signature checked.
+    const verifier = new FalWebhookVerifier(hooked(0).webhook.jwksUrl);
+    fake.finishAfterMs = 300;
+    fake.webhooks.deliver = async (post) => {
+      if (!(await verifier.verify(post.headers, Buffer.from(post.body))).ok) return 401;
+      waiter.arrive('fal', (JSON.parse(post.body) as { request_id: string }).request_id);
+      return 200;
+    };
+    const costs: ProviderCost[] = [];
+    await new FalVideoRenderer(hooked(30_000), limits, waiter).render({ ...request(join(dir, 'hooked.mp4')), onCost: (c) => void costs.push(c) });
+    const [submit] = fake.server.requestsTo(/omnihuman$/);
+    expect(submit!.query.get('fal_webhook')).toBe(webhookUrl);
+    const id = fake.charges[0]!.requestId;
+    expect(waiter.expected).toEqual([`fal:${id}`]);
+    expect(fake.webhooks.sent.map((w) => [w.url, w.status])).toEqual([[webhookUrl, 200]]);
+    expect(JSON.parse(fake.webhooks.sent[0]!.body)).toMatchObject({ request_id: id, status: 'OK', payload: { video: { content_type: 'video/mp4' } } });
+    expect(statuses()).toHaveLength(1);
+    expect(fake.submits).toBe(1);
+    expect(costs).toHaveLength(1);
+  });
+
+  it('with the callback lost, the slow poll still completes the clip', async () => {
+    fake.finishAfterMs = 100;
+    fake.webhooks.drop = true;
+    await new FalVideoRenderer(hooked(400), limits, new TestCallbackWaiter()).render(request(join(dir, 'lost.mp4')));
+    expect(fake.webhooks.sent.map((w) => w.status)).toEqual([0]);
+    expect(statuses().length).toBeGreaterThanOrEqual(1);
+    expect(fake.submits).toBe(1);
+    expect(fake.charges).toHaveLength(1);
+  });
+
+  it('asks for no webhook without a waiter or without the setting', async () => {
+    await new FalVideoRenderer(hooked(30_000), limits).render(request(join(dir, 'nowaiter.mp4')));
+    await new FalVideoRenderer(config, limits, new TestCallbackWaiter()).render(request(join(dir, 'nosetting.mp4')));
+    for (const submit of fake.server.requestsTo(/omnihuman$/)) expect(submit.query.has('fal_webhook')).toBe(false);
   });
 });

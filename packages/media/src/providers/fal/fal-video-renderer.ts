@@ -12,9 +12,10 @@ import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts
 import { downloadVideo } from '../download.ts';
 import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { callbackPlan, PredictionWait, type CallbackPlan, type ProviderCallbackWaiter } from '../provider-callbacks.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
-import { createOnce, sleep, withRetry } from '../retry.ts';
+import { createOnce, withRetry } from '../retry.ts';
 import { audioLimitFor } from '../video-limits.ts';
 
 export const FAL_PROVIDER = 'fal';
@@ -68,12 +69,15 @@ async function cancelFalRequest(url: string, auth: Record<string, string>): Prom
 export class FalVideoRenderer implements TalkingVideoRenderer {
   readonly #config: FalConfig;
   readonly #limits: DownloadLimits;
+  readonly #callbacks: CallbackPlan | undefined;
   readonly maxAudioSeconds: number;
 
-  constructor(config: FalConfig, limits: DownloadLimits) {
+  /** With a waiter and config.webhook, fal calls us back when the request finishes (fal_webhook); else it is polled. */
+  constructor(config: FalConfig, limits: DownloadLimits, waiter?: ProviderCallbackWaiter) {
     falPrice(config);
     this.#config = config;
     this.#limits = limits;
+    this.#callbacks = callbackPlan(config.webhook, waiter);
     this.maxAudioSeconds = audioLimitFor(config.videoModel);
   }
 
@@ -101,7 +105,7 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
         const audioUrl = await uploadToFal(this.#config, audio, 'voice.mp3', 'audio/mpeg', signal);
         const submitted = await createOnce(FAL_PROVIDER, policy, signal, async (s) =>
           json<{ request_id?: string; status_url?: string; response_url?: string; cancel_url?: string }>(
-            await fetch(`${base}/${model}`, {
+            await fetch(this.#callbacks ? `${base}/${model}?fal_webhook=${encodeURIComponent(this.#callbacks.url)}` : `${base}/${model}`, {
               method: 'POST',
               headers: { ...auth, 'content-type': 'application/json' },
               body: JSON.stringify({ image_url: imageUrl, audio_url: audioUrl }),
@@ -112,12 +116,18 @@ export class FalVideoRenderer implements TalkingVideoRenderer {
         if (!submitted.request_id) throw new ProviderError('bad_output', FAL_PROVIDER, 'submit answered without a request_id');
         const requestUrl = `${base}/${appId}/requests/${submitted.request_id}`;
         request.onProgress?.(0.05);
+        const requestId = submitted.request_id;
+        const wait = new PredictionWait('fal', this.#callbacks, this.#config.pollIntervalMs);
         try {
+          await this.#callbacks?.waiter.expect('fal', requestId);
+          // Without a callback plan the first status is read at once (as before); with one, after the callback or the slow poll.
+          if (this.#callbacks) await wait.next(requestId, signal);
           for (;;) {
+            // The callback only wakes us: the status and result are always read from fal's API.
             const status = await withRetry(FAL_PROVIDER, policy, signal, async (s) => json<{ status?: string }>(await fetch(`${requestUrl}/status`, { headers: auth, signal: s })));
             if (status.status === 'COMPLETED') break;
             if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS') throw new ProviderError('bad_output', FAL_PROVIDER, `unknown status ${String(status.status)}`);
-            await sleep(this.#config.pollIntervalMs, signal);
+            await wait.next(requestId, signal);
           }
         } catch (err) {
           await cancelFalRequest(`${requestUrl}/cancel`, auth);

@@ -10,9 +10,10 @@
 // output is downloaded or checked.
 import { costOf, MissingPriceError, reportCost, type CostSink, type ProviderCost } from '../cost.ts';
 import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
+import { PredictionWait, type CallbackPlan } from '../provider-callbacks.ts';
 import type { ReplicateConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';
-import { createOnce, sleep, withRetry } from '../retry.ts';
+import { createOnce, withRetry } from '../retry.ts';
 
 export const REPLICATE_PROVIDER = 'replicate';
 
@@ -90,6 +91,11 @@ export interface RunOptions {
   /** The charge of this prediction once it has succeeded (reported at once, whatever happens next). */
   charge: ProviderCost;
   onCost?: CostSink | undefined;
+  /**
+   * Ask Replicate to call us back when the prediction completes, and wait for that callback instead
+   * of polling (the slow poll stays as the fallback). Without it, the prediction is polled.
+   */
+  callbacks?: CallbackPlan | undefined;
 }
 
 /** Runs a model to a terminal state; answers the succeeded prediction or throws a ProviderError. */
@@ -102,7 +108,7 @@ export async function runPrediction(config: ReplicateConfig, model: string, inpu
         // Cancel-After: Replicate cancels the prediction itself at our deadline, even when the create's
         // answer never reached us (aborted during the Prefer: wait) and we hold no id to cancel it by.
         headers: headers(config, { 'content-type': 'application/json', prefer: `wait=${config.preferWaitSeconds}`, 'cancel-after': `${Math.max(1, Math.ceil(config.policy.timeoutMs / 1000))}s` }),
-        body: JSON.stringify({ input }),
+        body: JSON.stringify(options.callbacks ? { input, webhook: options.callbacks.url, webhook_events_filter: ['completed'] } : { input }),
         signal: s,
       }),
     ),
@@ -114,9 +120,13 @@ export async function runPrediction(config: ReplicateConfig, model: string, inpu
     charged = true;
     await reportCost(options.onCost, options.charge);
   };
+  const running = () => prediction.status === 'starting' || prediction.status === 'processing';
+  const wait = new PredictionWait('replicate', options.callbacks, config.pollIntervalMs);
   try {
-    while (prediction.status === 'starting' || prediction.status === 'processing') {
-      await sleep(config.pollIntervalMs, signal);
+    if (running()) await options.callbacks?.waiter.expect('replicate', prediction.id);
+    while (running()) {
+      // The callback only wakes us: the prediction is always read from Replicate's API.
+      await wait.next(prediction.id, signal);
       const id = prediction.id;
       prediction = await withRetry(REPLICATE_PROVIDER, config.policy, signal, async (s) => json<Prediction>(await fetch(api(config, `/predictions/${id}`), { headers: headers(config), signal: s })));
     }

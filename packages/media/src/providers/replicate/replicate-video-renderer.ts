@@ -6,6 +6,7 @@ import { withDeadline } from '../call-provider.ts';
 import { downloadVideo } from '../download.ts';
 import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { callbackPlan, type CallbackPlan, type ProviderCallbackWaiter } from '../provider-callbacks.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { withRetry } from '../retry.ts';
@@ -16,12 +17,15 @@ import { outputUrls, REPLICATE_PROVIDER, replicateCharge, replicatePrice, runPre
 export class ReplicateVideoRenderer implements TalkingVideoRenderer {
   readonly #config: ReplicateConfig;
   readonly #limits: DownloadLimits;
+  readonly #callbacks: CallbackPlan | undefined;
   readonly maxAudioSeconds: number;
 
-  constructor(config: ReplicateConfig, limits: DownloadLimits) {
+  /** With a waiter and config.webhook, Replicate calls us back when the clip is ready; else it is polled. */
+  constructor(config: ReplicateConfig, limits: DownloadLimits, waiter?: ProviderCallbackWaiter) {
     replicatePrice(config, config.models.video, 'seconds');
     this.#config = config;
     this.#limits = limits;
+    this.#callbacks = callbackPlan(config.webhook, waiter);
     this.maxAudioSeconds = audioLimitFor(config.models.video);
   }
 
@@ -45,6 +49,7 @@ export class ReplicateVideoRenderer implements TalkingVideoRenderer {
         const prediction = await runPrediction(this.#config, model, { image: imageUrl, audio: audioUrl }, signal, {
           charge: replicateCharge(this.#config, model, 'seconds', voice.seconds),
           onCost: request.onCost,
+          callbacks: this.#callbacks,
         });
         request.onProgress?.(0.8);
         const [url] = outputUrls(prediction);

@@ -9,11 +9,13 @@ import { FakeReplicate, REPLICATE_OUT_OF_CREDIT } from '../fakes/fake-replicate.
 import type { ProviderError } from '../provider-error.ts';
 import { providerErrorMessage } from '../provider-messages.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, REPLICATE_DEFAULTS, type DownloadLimits, type ReplicateConfig } from '../provider-config.ts';
+import { TestCallbackWaiter } from '../test-callback-waiter.ts';
 import { TEST_POLICY } from '../test-policy.ts';
 import { makeInputs } from '../test-media.ts';
 import { ReplicateAvatarImager } from './replicate-avatar-imager.ts';
 import { ReplicateProductCompositor } from './replicate-product-compositor.ts';
 import { ReplicateVideoRenderer } from './replicate-video-renderer.ts';
+import { ReplicateWebhookVerifier } from './replicate-webhook.ts';
 
 const fake = new FakeReplicate('r8_test');
 let config: ReplicateConfig;
@@ -301,5 +303,54 @@ describe('Replicate: one create, one charge, every charge recorded', () => {
     }
     expect(fake.server.requests).toHaveLength(0);
     expect(fake.creates).toBe(0);
+  });
+});
+
+describe('Replicate omni-human renderer with webhooks', () => {
+  const webhookUrl = 'https://reels.example/api/providers/replicate/webhook';
+  const scene = (name: string) => ({ imageFile: inputs.avatar, mouthOpenFile: null, audioFile: inputs.audio, aspect: '9:16' as const, quality: 'standard' as const, watermark: false, outFile: join(dir, name) });
+  const polls = () => fake.server.requestsTo(/^\/v1\/predictions\/pred-[^/]+$/);
+
+  it('asks for a completed-only callback, wakes on the signed callback and reads the prediction once', async () => {
+    const waiter = new TestCallbackWaiter();
+    // The receiving end as the server runs it: the account's secret read from Replicate, the signature checked.
+    const verifier = new ReplicateWebhookVerifier(config);
+    fake.finishAfterMs = 300;
+    fake.webhooks.deliver = async (post) => {
+      if (!(await verifier.verify(post.headers, Buffer.from(post.body))).ok) return 401;
+      waiter.arrive('replicate', (JSON.parse(post.body) as { id: string }).id);
+      return 200;
+    };
+    const costs: ProviderCost[] = [];
+    const hooked = { ...config, webhook: { url: webhookUrl, pollIntervalMs: 30_000 } };
+    const started = Date.now();
+    await new ReplicateVideoRenderer(hooked, limits, waiter).render({ ...scene('hooked.mp4'), onCost: (c) => void costs.push(c) });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const create = creates()[0]!;
+    expect(create.json).toMatchObject({ webhook: webhookUrl, webhook_events_filter: ['completed'] });
+    const id = fake.charges[0]!.predictionId;
+    expect(waiter.expected).toEqual([`replicate:${id}`]);
+    expect(fake.webhooks.sent.map((w) => [w.url, w.status])).toEqual([[webhookUrl, 200]]);
+    // No poll before the callback: the one read is the one it woke.
+    expect(polls()).toHaveLength(1);
+    expect(fake.creates).toBe(1);
+    expect(costs).toHaveLength(1);
+  });
+
+  it('with the callback lost, the slow poll still completes the clip', async () => {
+    fake.finishAfterMs = 100;
+    fake.webhooks.drop = true;
+    const waiter = new TestCallbackWaiter();
+    await new ReplicateVideoRenderer({ ...config, webhook: { url: webhookUrl, pollIntervalMs: 400 } }, limits, waiter).render(scene('lost.mp4'));
+    expect(fake.webhooks.sent.map((w) => w.status)).toEqual([0]);
+    expect(polls().length).toBeGreaterThanOrEqual(1);
+    expect(fake.creates).toBe(1);
+    expect(fake.charges).toHaveLength(1);
+  });
+
+  it('asks for no webhook without a waiter or without the setting, and polls as before', async () => {
+    await new ReplicateVideoRenderer({ ...config, webhook: { url: webhookUrl, pollIntervalMs: 30_000 } }, limits).render(scene('nowaiter.mp4'));
+    await new ReplicateVideoRenderer(config, limits, new TestCallbackWaiter()).render(scene('nosetting.mp4'));
+    for (const create of creates()) expect(Object.keys(create.json as object)).toEqual(['input']);
   });
 });
