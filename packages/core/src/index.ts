@@ -57,6 +57,7 @@ export * from './generation/generation-costs.ts';
 export * from './generation/credit-return.ts';
 export * from './generation/finalise-failed-job.ts';
 export * from './generation/provider-overview.ts';
+export * from './generation/provider-callbacks.ts';
 export * from './generation/voice-catalogue-sync.ts';
 export * from './generation/voice-catalogue-table.ts';
 export * from './generation/voice-catalogue-refresh.ts';
