@@ -1,16 +1,17 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { IconCreditCard, IconKey, IconUser } from '@tabler/icons-react';
+import { IconCreditCard, IconKey, IconUser, IconWebhook } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ApiKeysPanel } from '../features/api-keys/api-keys-panel.tsx';
 import { ProfileDetails } from '../features/auth/profile-details.tsx';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { SubscriptionPanel } from '../features/billing/subscription-panel.tsx';
+import { WebhooksPanel } from '../features/webhooks/webhooks-panel.tsx';
 import { pageTitle } from '../lib/brand.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-type ProfileTab = 'profile' | 'subscription' | 'api-keys';
+type ProfileTab = 'profile' | 'subscription' | 'api-keys' | 'webhooks';
 
-const linkedTabs = new Set<string>(['subscription', 'api-keys']);
+const linkedTabs = new Set<string>(['subscription', 'api-keys', 'webhooks']);
 
 export function ProfileRoute() {
   usePageTitle(pageTitle('My Profile'));
@@ -38,6 +39,9 @@ export function ProfileRoute() {
             <Tabs.Tab value="api-keys" leftSection={<IconKey size={16} aria-hidden />}>
               API keys
             </Tabs.Tab>
+            <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} aria-hidden />}>
+              Webhooks
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile" pt="lg">
             {user ? <ProfileDetails user={user} /> : null}
@@ -47,6 +51,9 @@ export function ProfileRoute() {
           </Tabs.Panel>
           <Tabs.Panel value="api-keys" pt="lg">
             <ApiKeysPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="webhooks" pt="lg">
+            <WebhooksPanel />
           </Tabs.Panel>
         </Tabs>
       </Stack>
