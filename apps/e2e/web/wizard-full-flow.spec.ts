@@ -114,6 +114,9 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
     const progress = page.getByRole('status').filter({ hasText: 'Generating videos' });
     await expect(progress).toBeVisible();
     await expect(progress).toContainText(/\d+%/);
+    // The render does not need the page: after a reload the step finds the running job, follows it and shows its videos.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Video Generation' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Regenerate Videos' })).toBeVisible({ timeout: 420_000 });
     await expect(progress).toHaveCount(0);
     const scenes = page.getByRole('article', { name: /^Scene \d$/ });
