@@ -158,6 +158,12 @@ describe('the OpenAPI 3.1 document', () => {
     const apiKey = (await call('POST', '/api/auth/api-keys', {}, { cookie: cookie(), payload: { name: 'Contract' } })).json() as { id: string; key: string };
     await call('GET', '/api/auth/api-keys', {}, { bearer: apiKey.key });
     await call('GET', '/api/auth/user', {}, { bearer: apiKey.key });
+    // Webhooks: added and deleted with the session; the key lists them, sends a test event and reads the log.
+    const endpoint = (await call('POST', '/api/webhooks', {}, { cookie: cookie(), payload: { url: 'http://127.0.0.1:9/contract', description: 'Contract' } })).json() as { id: string };
+    await call('GET', '/api/webhooks', {}, { bearer: apiKey.key });
+    await call('POST', '/api/webhooks/{id}/test', { id: endpoint.id }, { bearer: apiKey.key });
+    await call('GET', '/api/webhooks/deliveries', {}, { bearer: apiKey.key });
+    await call('DELETE', '/api/webhooks/{id}', { id: endpoint.id }, { cookie: cookie() });
     await call('DELETE', '/api/auth/api-keys/{id}', { id: apiKey.id }, { cookie: cookie() });
     const plans = (await call('GET', '/api/plans', {}, { query: 'type=monthly' })).json() as { id: string; name: string }[];
     pro = plans.find((p) => p.name === 'Pro')!;

@@ -246,6 +246,18 @@ describe.each(testDatabaseKinds())('completion webhooks on %s', (kind) => {
     const [first] = (await call('query', 'list', undefined)).data as { id: string }[];
     expect((await call('mutation', 'delete', { id: first!.id }, bearer)).status).toBe(403);
     expect((await call('query', 'list', undefined)).data.map((e: { id: string }) => e.id)).toContain(first!.id);
+    // The same over REST, as an integrator calls it.
+    const rest = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    expect((await rest('GET', '/api/webhooks', { authorization: `Bearer ${key}` })).json().map((e: { id: string }) => e.id)).toContain(first!.id);
+    expect((await rest('GET', '/api/webhooks/deliveries', { authorization: `Bearer ${key}` })).statusCode).toBe(200);
+    const byKey = await rest('POST', '/api/webhooks', { authorization: `Bearer ${key}` }, { url: `${receiver.base}/by-key`, description: 'by key' });
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json()).toMatchObject({ error: webhookMessages.browserOnly });
+    expect((await rest('DELETE', `/api/webhooks/${first!.id}`, { authorization: `Bearer ${key}` })).statusCode).toBe(403);
+    const bySession = await rest('POST', '/api/webhooks', { cookie: owner }, { url: `${receiver.base}/by-rest`, description: 'by REST' });
+    expect(bySession.statusCode).toBe(201);
+    expect(bySession.json().secret).toMatch(/^whsec_/);
+    expect((await rest('DELETE', `/api/webhooks/${bySession.json().id}`, { cookie: owner })).statusCode).toBe(200);
     expect(await t.db.db.selectFrom('webhook_endpoints').select('id').where('url', 'like', '%/by-key').execute()).toEqual([]);
   });
 

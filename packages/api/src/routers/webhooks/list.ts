@@ -5,6 +5,6 @@ import { protectedProcedure } from '../../trpc.ts';
 
 /** A key may list its owner's endpoints: the list holds no secrets. */
 export const listWebhookEndpointsProcedure = protectedProcedure
-  .meta({ summary: "The customer's webhook endpoints (URL, description, created; never the secret)" })
+  .meta({ summary: "The customer's webhook endpoints (URL, description, created; never the secret)", rest: { method: 'GET', path: '/api/webhooks', access: 'customer' } })
   .output(z.array(webhookEndpointSchema))
   .query(({ ctx }) => listWebhookEndpoints(ctx.deps, ctx.user.id));
