@@ -7,6 +7,7 @@ import { registerAuth } from './auth/register-auth.ts';
 import { registerLocalCheckout } from './billing/local-checkout-routes.ts';
 import { registerMediaRoute } from './media/media-route.ts';
 import { registerStripeWebhook } from './billing/stripe-webhook.ts';
+import { registerProviderWebhooks } from './providers/provider-webhooks.ts';
 import type { Config } from './config.ts';
 import { bufferJsonResponses } from './plugins/buffer-json-responses.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
   app.get('/api/docs', (_req, reply) => reply.type('text/html').send(renderDocsPage(openapi as never)));
   await registerAuth(app, { config, core });
   await registerStripeWebhook(app, core);
+  await registerProviderWebhooks(app, core, config.providers);
   registerMediaRoute(app, core, mediaSecret);
   if (core.payments.kind === 'local') await registerLocalCheckout(app, core);
   await registerStaticApps(app, config);

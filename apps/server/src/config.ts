@@ -317,7 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   let providers: ProvidersConfig;
   try {
-    providers = providersFromEnv(e, isProduction);
+    providers = providersFromEnv(e, isProduction, e.PUBLIC_URL);
   } catch (err) {
     if (err instanceof ProvidersConfigError) throw new ConfigError(err.message);
     throw err;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createEmailNotifier, JobEvents, LocalDiskStorage, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
+import { createEmailNotifier, JobEvents, LocalDiskStorage, ProviderCallbackEvents, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
@@ -42,7 +42,9 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   const jobEvents = await JobEvents.listen(database, logger);
   const signingSecret = await mediaSecret(config);
   const work = options.work ?? config.role !== 'server';
-  const engine = createProviderEngine(config.providers);
+  // Where provider webhooks are on, the worker's render steps wait for the callback (one more listening connection).
+  const callbacks = work && (config.providers.replicate?.webhook || config.providers.fal?.webhook) ? await ProviderCallbackEvents.listen(database, logger) : undefined;
+  const engine = createProviderEngine(config.providers, { callbacks });
   const syncedVoices = await startVoiceCatalogue(config.providers, database.db, logger, { work });
   if (syncedVoices.voices) engine.voices = syncedVoices.voices;
   const core: AppDeps = {
@@ -80,6 +82,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
       syncedVoices.stop();
       await jobs.stop();
       await jobEvents.close();
+      await callbacks?.close();
       await email.settled();
       smtpTransports.close();
       await database.close();

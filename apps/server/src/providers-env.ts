@@ -2,7 +2,9 @@
 // process.env): which provider serves each capability, keys, base URLs, models, limits and prices.
 import { z } from 'zod';
 import {
+  classifyHost,
   DEFAULT_CALL_POLICY,
+  FAL_DEFAULT_JWKS_URL,
   DEFAULT_DOWNLOAD_LIMITS,
   ELEVENLABS_DEFAULT_PRICES,
   FAL_DEFAULT_PRICES,
@@ -127,6 +129,12 @@ export const providersEnvSchema = z.object({
   VIDEO_TIMEOUT_SECONDS: seconds(360),
   /** Hosts whose provider output URLs may resolve to loopback/private addresses (local fakes only). */
   OUTBOUND_ALLOW_HOSTS: hostList,
+  /** on: Replicate and fal call PUBLIC_URL back when a video is ready (it must be reachable from the internet); polling stays as the fallback. */
+  PROVIDER_WEBHOOKS: z.enum(['', 'on', 'off']).optional().transform((v) => v === 'on'),
+  /** The fallback poll while a callback is expected. */
+  PROVIDER_WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(30),
+  /** fal's public keys for its webhook signatures. */
+  FAL_JWKS_URL: url(FAL_DEFAULT_JWKS_URL),
 });
 
 export type ProvidersEnv = z.infer<typeof providersEnvSchema>;
@@ -144,8 +152,20 @@ function openAiShorthand(e: ProvidersEnv): { model: string; price: OpenAiPrice; 
   return { model: e.OPENAI_MODEL, price: { inputUsdPerMillionTokens: input, outputUsdPerMillionTokens: output }, variables: ['OPENAI_INPUT_USD_PER_MILLION_TOKENS', 'OPENAI_OUTPUT_USD_PER_MILLION_TOKENS'] };
 }
 
+/** Host names that never reach us from the internet (the IP literals are classified by the outbound guard). */
+const localNames = /^(localhost|[^.]+)$|\.(localhost|local|internal|intranet|lan|home|corp|private|home\.arpa|test|invalid)$/i;
+
+/** Why the providers could not call this PUBLIC_URL back, or undefined when they can. */
+export function unreachablePublicUrl(publicUrl: string | undefined): string | undefined {
+  if (!publicUrl) return 'PUBLIC_URL is not set';
+  const host = new URL(publicUrl).hostname;
+  const verdict = classifyHost(host);
+  if (verdict === 'name') return localNames.test(host) ? `${host} is a local name` : undefined;
+  return verdict === null ? undefined : `${host} is a ${verdict} address`;
+}
+
 /** The providers' configuration, or why it cannot start (a chosen provider without its key, etc.). */
-export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): ProvidersConfig {
+export function providersFromEnv(e: ProvidersEnv, isProduction: boolean, publicUrl?: string): ProvidersConfig {
   const chosen = { llm: e.LLM_PROVIDER, tts: e.TTS_PROVIDER, image: e.IMAGE_PROVIDER, video: e.VIDEO_PROVIDER };
   if (isProduction) {
     const unset = Object.entries({ LLM_PROVIDER: chosen.llm, TTS_PROVIDER: chosen.tts, IMAGE_PROVIDER: chosen.image, VIDEO_PROVIDER: chosen.video }).filter(([, v]) => !v);
@@ -168,6 +188,11 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
   requireKey(config.tts === 'elevenlabs', e.ELEVENLABS_API_KEY, 'ELEVENLABS_API_KEY', 'TTS_PROVIDER=elevenlabs');
   requireKey(config.image === 'replicate' || config.video === 'replicate', e.REPLICATE_API_TOKEN, 'REPLICATE_API_TOKEN', 'IMAGE_PROVIDER or VIDEO_PROVIDER=replicate');
   requireKey(config.video === 'fal', e.FAL_KEY, 'FAL_KEY', 'VIDEO_PROVIDER=fal');
+  // Callbacks only where the providers can reach us: never a loopback, private or local PUBLIC_URL.
+  const unreachable = e.PROVIDER_WEBHOOKS ? unreachablePublicUrl(publicUrl) : undefined;
+  if (unreachable) throw new ProvidersConfigError(`PROVIDER_WEBHOOKS=on needs a PUBLIC_URL that Replicate and fal can reach from the internet (${unreachable}); leave it off to poll.`);
+  const webhookAt = (provider: 'replicate' | 'fal') =>
+    e.PROVIDER_WEBHOOKS && publicUrl ? { url: `${publicUrl.replace(/\/$/, '')}/api/providers/${provider}/webhook`, pollIntervalMs: Math.round(e.PROVIDER_WEBHOOK_POLL_SECONDS * 1000) } : undefined;
   if (e.OPENAI_API_KEY) {
     config.openai = {
       apiKey: e.OPENAI_API_KEY,
@@ -202,6 +227,7 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       prices: priceTable(REPLICATE_DEFAULTS.prices, e.REPLICATE_PRICES, 'REPLICATE_PRICES'),
       pollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
       preferWaitSeconds: 60,
+      webhook: webhookAt('replicate'),
     };
   }
   if (e.FAL_KEY) {
@@ -214,6 +240,10 @@ export function providersFromEnv(e: ProvidersEnv, isProduction: boolean): Provid
       videoModel: e.FAL_VIDEO_MODEL,
       prices: priceTable(FAL_DEFAULT_PRICES, e.FAL_PRICES, 'FAL_PRICES', falShorthand),
       pollIntervalMs: e.FAL_POLL_INTERVAL_MS,
+      webhook: (() => {
+        const at = webhookAt('fal');
+        return at ? { ...at, jwksUrl: e.FAL_JWKS_URL } : undefined;
+      })(),
     };
   }
   return config;

@@ -17,7 +17,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const stateChangingGets = new Set(['/auth/logout']);
 
 /** Signature-verified server-to-server calls, never made by a browser with our cookie. */
-const exemptRoutes = new Set(['/api/stripe/webhook']);
+const exemptRoutes = new Set(['/api/stripe/webhook', '/api/providers/replicate/webhook', '/api/providers/fal/webhook']);
 
 function firstHeader(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
