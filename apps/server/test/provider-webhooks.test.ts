@@ -145,6 +145,10 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       // Verified, but for a prediction nobody waits for: acknowledged (so the provider stops retrying), not stored.
       expect((await post(sign({ id: 'someone-elses' }), body.replaceAll(externalId, 'someone-elses'))).statusCode).toBe(200);
       expect((await rows()).map((r) => r.external_id)).not.toContain('someone-elses');
+      // Server to server: the cross-site guard does not stand in the way (as for Stripe's webhook), the signature does.
+      const crossSite = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' };
+      expect((await post({ ...crossSite, ...sign() })).statusCode).toBe(200);
+      expect((await post({ ...crossSite, ...sign({ forged: true }) })).statusCode).toBe(401);
       expect(PROVIDER_CALLBACKS_CHANNEL).toBe('provider_callbacks');
     }, 30_000);
 
