@@ -16,7 +16,7 @@ export { ReplicateAvatarImager } from './replicate/replicate-avatar-imager.ts';
 export { ReplicateProductCompositor } from './replicate/replicate-product-compositor.ts';
 export { ReplicateVideoRenderer } from './replicate/replicate-video-renderer.ts';
 export { FalVideoRenderer } from './fal/fal-video-renderer.ts';
-export { callbackPlan, PredictionWait, type CallbackPlan, type CallbackProvider, type ProviderCallbackWaiter, type ProviderWebhookConfig } from './provider-callbacks.ts';
+export { callbackPlan, PredictionWait, type CallbackPlan, type CallbackProvider, type ProviderCallbackWaiter } from './provider-callbacks.ts';
 export { headerValue, WEBHOOK_TOLERANCE_SECONDS, type WebhookHeaders, type WebhookVerdict } from './webhooks/webhook-verdict.ts';
 export { ReplicateWebhookVerifier, verifyReplicateWebhook } from './replicate/replicate-webhook.ts';
 export { FAL_DEFAULT_JWKS_URL, FalWebhookVerifier, falKeysFromJwks, verifyFalWebhook } from './fal/fal-webhook.ts';

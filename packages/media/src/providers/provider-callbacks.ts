@@ -1,17 +1,10 @@
 // Provider webhooks, seen from the adapters: where Replicate and fal should call us back, and how a
 // waiting step learns that the callback came. The server verifies and records callbacks; the
 // adapters only ask for them and wait on the waiter, reading the provider's own answer afterwards.
+import type { ProviderWebhookConfig } from './provider-config.ts';
 import { sleep } from './retry.ts';
 
 export type CallbackProvider = 'replicate' | 'fal';
-
-/** Set only when PROVIDER_WEBHOOKS is on and PUBLIC_URL is reachable from the internet. */
-export interface ProviderWebhookConfig {
-  /** Our public callback URL for this provider. */
-  url: string;
-  /** The fallback poll while a callback is expected (a lost callback still completes). */
-  pollIntervalMs: number;
-}
 
 /** Told by the server when a verified callback for a prediction arrived (packages/core: ProviderCallbackEvents). */
 export interface ProviderCallbackWaiter {

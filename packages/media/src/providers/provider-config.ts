@@ -2,7 +2,14 @@
 // and per provider its key, base URL, models, time limits and prices. Built by apps/server/src/config.ts.
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../net/outbound-guard.ts';
 import type { PriceTable } from './prices.ts';
-import type { ProviderWebhookConfig } from './provider-callbacks.ts';
+
+/** Set only when PROVIDER_WEBHOOKS is on and PUBLIC_URL is reachable from the internet. */
+export interface ProviderWebhookConfig {
+  /** Our public callback URL for this provider. */
+  url: string;
+  /** The fallback poll while a callback is expected (a lost callback still completes). */
+  pollIntervalMs: number;
+}
 
 export type LlmProviderName = 'local' | 'openai';
 export type TtsProviderName = 'local' | 'elevenlabs';
