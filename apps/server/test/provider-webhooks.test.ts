@@ -130,6 +130,10 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect((await post(sign(), body.replace(externalId === 'pred-waiting' ? 'succeeded' : 'OK', 'failed'))).statusCode).toBe(401);
       expect((await post({})).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'text/plain', ...sign() }, payload: 'not json' })).statusCode).toBe(401);
+      // Signed, but not the end of the prediction (Replicate may send `start` whatever the filter): acknowledged, nothing wakes.
+      const running = provider === 'replicate' ? body.replace('succeeded', 'processing') : body.replace('"OK"', '"IN_PROGRESS"');
+      const runningHeaders = provider === 'replicate' ? replicate.signWebhook(running) : fal.signWebhook(running, externalId);
+      expect((await post(runningHeaders, running)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
       expect(await rows()).toEqual(before);
       expect(woke).toBe(false);

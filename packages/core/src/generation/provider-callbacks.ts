@@ -22,11 +22,20 @@ export interface ProviderWebhookVerifier {
 
 export type ProviderWebhookOutcome =
   | { result: 'accepted'; externalId: string; status: string }
-  /** Verified, but nothing waits for it (unknown id, repeated or late callback, or no id at all). */
+  /** Verified, but nothing waits for it (unknown id, repeated or late callback, a prediction not finished yet, or no id at all). */
   | { result: 'ignored'; externalId: string | undefined }
   | { result: 'refused'; reason: 'missing_headers' | 'stale' | 'bad_signature' };
 
-/** The prediction's id and final state in each provider's callback body (Replicate: the prediction; fal: request_id and OK/ERROR). */
+/**
+ * The states that end a prediction: Replicate's prediction statuses, fal's OK / ERROR. Anything else
+ * (Replicate may send `start` even when only `completed` was asked for) wakes nobody.
+ */
+const finalStates: Record<CallbackProvider, ReadonlySet<string>> = {
+  replicate: new Set(['succeeded', 'failed', 'canceled', 'aborted']),
+  fal: new Set(['OK', 'ERROR']),
+};
+
+/** The prediction's id and state in each provider's callback body (Replicate: the prediction; fal: request_id and OK/ERROR). */
 function readCallback(provider: CallbackProvider, body: Buffer): { externalId: string; status: string } | undefined {
   let parsed: unknown;
   try {
@@ -56,6 +65,7 @@ export async function receiveProviderWebhook(
     deps.logger.warn({ provider }, 'provider webhook: verified, but no prediction id in its body; ignored');
     return { result: 'ignored', externalId: undefined };
   }
+  if (!finalStates[provider].has(callback.status)) return { result: 'ignored', externalId: callback.externalId };
   const completed = await completeProviderCallback(deps.db, provider, callback.externalId, callback.status, deps.clock.now());
   return completed ? { result: 'accepted', ...callback } : { result: 'ignored', externalId: callback.externalId };
 }
