@@ -11,6 +11,9 @@ import {
   oidcIssuerUrl,
   oidcServerPort,
   oidcServerUrl,
+  slowProxyUrl,
+  slowRenderMs,
+  slowServerPort,
   smtpSinkPort,
 } from './support/env.ts';
 
@@ -25,6 +28,9 @@ const isCI = Boolean(process.env.CI);
 const skipped = process.env.UPDATE_SCREENS || process.env.SCREENS ? [] : ['@screens'];
 const without = (...tags: string[]) => new RegExp([...tags, ...skipped].join('|'));
 const longestFirst = 'web/wizard-full-flow.spec.ts';
+// Minutes of waiting for a fake provider, on its own server: started first, beside everything else.
+const slowProvider = 'web/wizard-slow-provider.spec.ts';
+const slowProviderServerEntry = resolve(import.meta.dirname, 'support/slow-provider-server.ts');
 
 /**
  * A temporary directory that lives as long as this run. This file is also loaded by every worker:
@@ -90,6 +96,7 @@ const adminSnapshot = runDir('E2E_ADMIN_DIST', 'admin', (dir) => snapshotBuild(a
 // A fresh, empty data directory (embedded database + media) per server and run.
 const devDataDir = runDir('E2E_DEV_DATA_DIR', 'dev');
 const oidcDataDir = runDir('E2E_OIDC_DATA_DIR', 'oidc');
+const slowDataDir = runDir('E2E_SLOW_DATA_DIR', 'slow');
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string>): Record<string, string> {
   return {
@@ -145,6 +152,15 @@ export default defineConfig({
   },
   projects: [
     {
+      // A step whose provider takes minutes, behind a proxy that ends every request after 30 s: mostly
+      // waiting, so it is queued first and the other worker runs the rest beside it.
+      name: 'slow-provider',
+      testMatch: slowProvider,
+      grepInvert: without('@oidc', '@exclusive'),
+      timeout: slowRenderMs + 180_000,
+      use: { baseURL: slowProxyUrl },
+    },
+    {
       // The longest test (the whole wizard, real renders) is queued first, so the other worker runs the
       // rest beside it instead of the run ending on it alone.
       name: 'wizard',
@@ -155,7 +171,7 @@ export default defineConfig({
     {
       // Everything except the Google (OpenID Connect) flow runs against the development sign-in server.
       name: 'dev-sign-in',
-      testIgnore: longestFirst,
+      testIgnore: [longestFirst, slowProvider],
       grepInvert: without('@oidc', '@exclusive'),
       use: { baseURL: devServerUrl },
     },
@@ -163,12 +179,14 @@ export default defineConfig({
       // Tests that change what every customer of the server sees (maintenance mode) run alone, after the others.
       name: 'exclusive',
       grep: /@exclusive/,
+      testIgnore: slowProvider,
       dependencies: ['wizard', 'dev-sign-in'],
       use: { baseURL: devServerUrl },
     },
     {
       name: 'oidc',
       grep: /@oidc/,
+      testIgnore: slowProvider,
       grepInvert: without('@exclusive'),
       use: { baseURL: oidcServerUrl },
     },
@@ -200,6 +218,18 @@ export default defineConfig({
       }),
       reuseExistingServer: !isCI,
       // Starting (migrations, seeding, argon2, the fixtures) takes about a minute when the machine is busy.
+      timeout: 150_000,
+      stdout: 'ignore',
+      gracefulShutdown,
+    },
+    {
+      name: 'server (slow provider, behind a 30 s proxy)',
+      command: `node ${JSON.stringify(slowProviderServerEntry)}`,
+      cwd: repoRoot,
+      // Through the proxy: it is up when the server behind it answers.
+      url: `${slowProxyUrl}/healthz`,
+      env: serverEnv(slowServerPort, slowDataDir, { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', PUBLIC_URL: slowProxyUrl }),
+      reuseExistingServer: !isCI,
       timeout: 150_000,
       stdout: 'ignore',
       gracefulShutdown,

@@ -31,3 +31,12 @@ export const e2eAdmin = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Passw0rd!',
 } as const;
+
+/** The server whose talking videos come from a fake fal that takes minutes per render (web/wizard-slow-provider.spec.ts). */
+export const slowServerPort = Number(process.env.E2E_SLOW_PORT ?? 3105);
+/** The proxy in front of it that ends every request after `proxyRequestLimitMs`, as a load balancer would; the browser only talks to it. */
+export const slowProxyPort = Number(process.env.E2E_SLOW_PROXY_PORT ?? 3106);
+export const slowProxyUrl = `http://${host}:${slowProxyPort}`;
+export const proxyRequestLimitMs = 30_000;
+/** How long each fake fal render takes (the issue asks for 3 minutes). */
+export const slowRenderMs = Number(process.env.E2E_SLOW_RENDER_MS ?? 180_000);
