@@ -8,6 +8,7 @@ export * from './repositories/webhook-endpoints.ts';
 export * from './repositories/webhook-deliveries.ts';
 export * from './repositories/provider-credit-states.ts';
 export * from './repositories/provider-callbacks.ts';
+export * from './repositories/idempotency-keys.ts';
 export * from './repositories/payment-locks.ts';
 export * from './repositories/health.ts';
 export * from './repositories/audit-logs.ts';

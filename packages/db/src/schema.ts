@@ -210,6 +210,8 @@ export interface ProjectsTable {
   last_error: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Raised by a trigger on every update: the project's ETag. */
+  version: Generated<number>;
 }
 
 export interface SharesTable {
@@ -282,6 +284,22 @@ export interface ProviderCallbacksTable {
   expected_at: CreatedAt;
   completed_at: NullableTimestamp;
   status: string | null;
+}
+
+/** An Idempotency-Key's first request: in flight while status_code is null, then its answer until expires_at. */
+export interface IdempotencyKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  method: 'POST' | 'PATCH';
+  path: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  response_headers: Json<Record<string, string> | null>;
+  response_body: string | null;
+  locked_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface CreditReturnsTable {
@@ -436,6 +454,7 @@ export interface Database {
   credit_returns: CreditReturnsTable;
   provider_credit_states: ProviderCreditStatesTable;
   provider_callbacks: ProviderCallbacksTable;
+  idempotency_keys: IdempotencyKeysTable;
   voices: VoicesTable;
   stripe_ids: StripeIdsTable;
   admins: AdminsTable;

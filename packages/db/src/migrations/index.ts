@@ -13,6 +13,8 @@ import * as apiKeys from './2026_11_26_0201_api_keys.ts';
 import * as generationJobNotify from './2026_11_26_0301_generation_job_notify.ts';
 import * as webhooks from './2026_11_26_0401_webhooks.ts';
 import * as providerCallbacks from './2026_11_26_0501_provider_callbacks.ts';
+import * as idempotencyKeys from './2026_11_26_0601_idempotency_keys.ts';
+import * as projectVersion from './2026_11_26_0602_project_version.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0301_generation_job_notify': generationJobNotify,
   '2026_11_26_0401_webhooks': webhooks,
   '2026_11_26_0501_provider_callbacks': providerCallbacks,
+  '2026_11_26_0601_idempotency_keys': idempotencyKeys,
+  '2026_11_26_0602_project_version': projectVersion,
 };

@@ -4,7 +4,7 @@ import type { Executor } from './users.ts';
 
 const projectColumns = [
   'p.id', 'p.user_id', 'p.title', 'p.status', 'p.aspect', 'p.reel_time', 'p.current_step', 'p.scenes', 'p.params', 'p.assets',
-  'p.last_error', 'p.created_at', 'p.updated_at', 's.short_id', 's.views',
+  'p.last_error', 'p.created_at', 'p.updated_at', 'p.version', 's.short_id', 's.views',
 ] as const;
 
 function projectQuery(db: Executor) {
