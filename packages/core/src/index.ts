@@ -99,3 +99,4 @@ export * from './email/send-test-email.ts';
 export * from './email/email-notifier.ts';
 export * from './email/default-templates.ts';
 export * from './seed/seed-email-templates.ts';
+export * from './idempotency/idempotency.ts';

@@ -123,6 +123,8 @@ export const projectSchema = z.object({
   share: z.object({ shortId: z.string(), views: z.number().int() }).nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
+  /** Raised by every saved change; REST answers it as the ETag. Optional in the type only, so hand-built fixtures stay valid. */
+  version: z.number().int().positive().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -138,6 +140,12 @@ const avatarProductUpdateSchema = z
   .object({ selected: selectionSchema.optional(), skipped: z.boolean().optional() })
   .strict();
 
+/**
+ * A conditional save: the project's version(s) the caller last read (REST fills it from If-Match, where
+ * 0 stands for a tag that can never match); a project at another version is not changed (412).
+ */
+const expectedVersionSchema = z.union([z.number().int().min(0), z.array(z.number().int().min(0)).min(1).max(16)]);
+
 /** PUT /api/projects/{id}: scenes, reel time and step; or the avatar-product choice. */
 export const updateProjectInputSchema = z
   .object({
@@ -148,6 +156,7 @@ export const updateProjectInputSchema = z
     currentStep: currentStepSchema.optional(),
     params: projectParamsSchema.optional(),
     assets: z.object({ avatar_product: avatarProductUpdateSchema.optional() }).strict().optional(),
+    expectedVersion: expectedVersionSchema.optional(),
   })
   .strict();
 
@@ -159,6 +168,7 @@ export const patchProjectInputSchema = z
     selectedAvatar: selectionSchema.optional(),
     aspect: aspectSchema.optional(),
     assets: z.object({ avatar: z.object({ uploaded: z.array(mediaUrlSchema).max(MAX_UPLOADED_AVATARS) }).strict().optional() }).strict().optional(),
+    expectedVersion: expectedVersionSchema.optional(),
   })
   .strict();
 
@@ -177,6 +187,7 @@ export function normaliseStatus(status: string | null | undefined): (typeof PROJ
 export const projectMessages = {
   notFound: "Project Not Found: This project doesn't exist or you don't have access to it.",
   reelTimeLocked: (max: number) => `Your plan allows reels of up to ${max} seconds. Upgrade to make longer videos.`,
+  changedSince: 'This project has changed since you last read it (If-Match no longer matches its ETag). Read it again, then repeat your change.',
 } as const;
 
 // ——— Sharing ———

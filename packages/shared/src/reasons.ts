@@ -67,6 +67,11 @@ export const reasonCodes = [
   'api_key_limit', // the customer already holds the most keys allowed
   'webhook_limit', // the customer already holds the most webhook endpoints allowed
   'webhook_url_refused', // a callback URL on a private or internal address (the outbound guard)
+
+  // Integrators' REST: idempotency keys and conditional writes (issue 18).
+  'precondition_failed', // 412: If-Match names a version that is no longer the current one
+  'idempotency_key_in_flight', // 409: the first request with this Idempotency-Key is still running
+  'idempotency_key_reused', // 422: this Idempotency-Key was used with a different request body
 ] as const;
 
 export type Reason = (typeof reasonCodes)[number];
@@ -94,6 +99,8 @@ export function reasonForStatus(status: number | undefined): Reason | undefined 
       return 'not_found';
     case 409:
       return 'conflict';
+    case 412:
+      return 'precondition_failed';
     case 413:
       return 'too_large';
     case 415:

@@ -125,6 +125,7 @@ export function toProject(row: ProjectRow): Project {
     share: row.short_id ? { shortId: row.short_id, views: row.views ?? 0 } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 

@@ -59,10 +59,22 @@ export async function createProject(deps: CoreDeps, userId: string, input: Creat
   });
 }
 
+/**
+ * A conditional save (If-Match): checked on the locked row, inside the write's transaction, so of two
+ * writers holding the same version exactly one wins; the other is refused with the current version.
+ */
+function assertExpectedVersion(project: Project, expected: number | number[] | undefined): void {
+  if (expected === undefined) return;
+  const versions = Array.isArray(expected) ? expected : [expected];
+  if (project.version !== undefined && versions.includes(project.version)) return;
+  throw new AppError('PRECONDITION_FAILED', projectMessages.changedSince, { reason: 'precondition_failed', currentVersion: project.version });
+}
+
 /** PUT: scenes, reel time and step, wizard params; or the avatar-product choice. */
 export async function updateProject(deps: CoreDeps, userId: string, input: UpdateProjectInput): Promise<Project> {
   return deps.db.transaction().execute(async (trx) => {
     const project = await findOwnedProject(trx, userId, input.id, { lock: true });
+    assertExpectedVersion(project, input.expectedVersion);
     if (input.reelTime !== undefined && input.reelTime !== project.reelTime) await assertReelTimeAllowed(deps, userId, input.reelTime, trx);
     // The wizard's stored quality choice is plan-governed too: a plan without HD cannot save it.
     const quality = input.params?.video?.quality;
@@ -110,6 +122,7 @@ export async function updateProject(deps: CoreDeps, userId: string, input: Updat
 export async function patchProject(deps: CoreDeps, userId: string, input: PatchProjectInput): Promise<Project> {
   return deps.db.transaction().execute(async (trx) => {
     const project = await findOwnedProject(trx, userId, input.id, { lock: true });
+    assertExpectedVersion(project, input.expectedVersion);
     const assets: ProjectAssets = { ...project.assets, avatar: { ...(project.assets.avatar ?? {}) } };
     const avatar = assets.avatar!;
     if (input.assets?.avatar?.uploaded) {
