@@ -37,6 +37,13 @@ export interface RestMeta {
    * `Location: /api/jobs/{id}`, without waiting for the job.
    */
   respondAsync?: string;
+  /** Conditional requests (RFC 9110): a successful answer carries `ETag: "<output.version>"`. */
+  etag?: boolean;
+  /**
+   * The input field that receives the versions an `If-Match` header names (`*` or no header: none);
+   * the service refuses a stale one with 412 and its current version, answered as the ETag.
+   */
+  ifMatch?: string;
 }
 
 /** Procedure metadata: the summary and, for the documented /api calls, the REST shim. */

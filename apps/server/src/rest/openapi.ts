@@ -79,8 +79,11 @@ const errorSchema: JsonSchema = {
     code: { type: 'string' },
     reason: { type: 'string', enum: [...reasonCodes], description: 'Why it failed, as a stable code: clients choose what to show from this, never from the message text.' },
     requiresReauth: { type: 'boolean', description: 'Present on 401: the browser should sign in again.' },
+    currentVersion: { type: 'integer', description: 'Present on 412: the project\'s current version (also answered as the ETag).' },
   },
 };
+
+const etagHeader: JsonSchema = { description: 'The project\'s version as a strong entity tag ("7"); send it back in If-Match to save only over this version.', schema: { type: 'string' } };
 
 function operation(route: RestRoute): JsonSchema {
   const def = procedureDef(route.procedure);
@@ -134,6 +137,38 @@ function operation(route: RestRoute): JsonSchema {
       content: { 'application/json': { schema: started ?? { type: 'object' } } },
     };
   }
+  const responses = op.responses as Record<string, JsonSchema>;
+  const success = responses[String(route.successStatus ?? 200)]!;
+  if (route.etag) success.headers = { ETag: etagHeader };
+  if (route.ifMatch) {
+    parameters.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'Save only if the project is still at this version (its ETag from GET or the last save). `*` or no header saves whatever the version. A stale, weak (W/) or unreadable tag answers 412 and changes nothing. Replaces the body\'s `expectedVersion`.',
+      schema: { type: 'string', examples: ['"7"'] },
+    });
+    responses['412'] = {
+      description: 'Precondition Failed: the project changed since the version If-Match names; nothing was saved. The current ETag is answered.',
+      headers: { ETag: etagHeader },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  if (route.access === 'customer' && (route.method === 'POST' || route.method === 'PATCH')) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe (IETF draft "The Idempotency-Key HTTP Header Field"): 1–255 printable ASCII characters, a UUID for example, new for each new request. The first answer (5xx excepted) is kept for 24 hours per customer, method and path; a retry with the same key and body gets it again with `Idempotent-Replayed: true` and does nothing more. The same key with another body answers 422; while the first request still runs, 409. An invalid key answers 400.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$', examples: ['5f0c7a52-3d1e-4c55-9c1b-7c8e2f0a9b61'] },
+    });
+    const replayed = { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', const: 'true' } };
+    for (const answer of [success, responses['202']]) {
+      if (answer) answer.headers = { ...(answer.headers as JsonSchema | undefined), 'Idempotent-Replayed': replayed };
+    }
+  }
   if (parameters.length) op.parameters = parameters;
   return op;
 }
@@ -150,7 +185,7 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): JsonSche
       title: 'Reelsmith API',
       version: '1.0.0',
       description:
-        'REST shims over the tRPC routers. Customers call with the session cookie or an API key (`Authorization: Bearer rsk_…`, Profile → API keys); the back-office with a bearer admin token. Generation steps answer 202 Accepted at once with `Prefer: respond-async`; follow the job at its Location.',
+        'REST shims over the tRPC routers. Customers call with the session cookie or an API key (`Authorization: Bearer rsk_…`, Profile → API keys); the back-office with a bearer admin token. Generation steps answer 202 Accepted at once with `Prefer: respond-async`; follow the job at its Location. POST and PATCH take an optional `Idempotency-Key`, so a retry is answered the first answer instead of running again; a project answers its version as `ETag`, and PUT/PATCH with `If-Match` save only over that version (412 otherwise).',
     },
     paths,
     components: {

@@ -28,6 +28,10 @@ export interface RestRoute {
   cacheControl?: string;
   /** The procedure that only starts the job, called for `Prefer: respond-async` (202 Accepted). */
   respondAsync?: string;
+  /** The answer carries the output's version as its ETag. */
+  etag?: boolean;
+  /** The input field filled from If-Match. */
+  ifMatch?: string;
 }
 
 /** A JSON body as an object, so path parameters can be merged in (a non-object body fails validation). */
@@ -57,6 +61,8 @@ export function routesFromProcedures(procedures: Record<string, unknown> = appRo
       ...(rest.rateLimitPerMinute ? { rateLimitPerMinute: rest.rateLimitPerMinute } : {}),
       ...(rest.cacheControl ? { cacheControl: rest.cacheControl } : {}),
       ...(rest.respondAsync ? { respondAsync: rest.respondAsync } : {}),
+      ...(rest.etag ? { etag: true } : {}),
+      ...(rest.ifMatch ? { ifMatch: rest.ifMatch } : {}),
     });
   }
   return routes;
