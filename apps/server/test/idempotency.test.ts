@@ -1,4 +1,4 @@
-import { idempotencyMessages, runIdempotently } from '@reelsmith/core';
+import { IDEMPOTENCY_ABANDONED_AFTER_MS, idempotencyMessages, requestFingerprint, runIdempotently } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
@@ -190,6 +190,32 @@ describe.each(testDatabaseKinds())('Idempotency-Key on the REST shims on %s', (k
     } finally {
       t.clock.advance(-(day + 1000));
     }
+  });
+
+  it('takes over a claim left in flight by a dead process after 20 minutes, and not before', async () => {
+    const body = { title: 'Orphan' };
+    const claim = (key: string, minutesAgo: number) =>
+      t.db.db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: adaId,
+          method: 'POST',
+          path: '/api/projects',
+          key,
+          fingerprint: requestFingerprint(body, {}),
+          locked_at: new Date(t.clock.now().getTime() - minutesAgo * 60_000),
+          expires_at: new Date(t.clock.now().getTime() + day),
+        })
+        .execute();
+    const running = newKey();
+    await claim(running, IDEMPOTENCY_ABANDONED_AFTER_MS / 60_000 - 1);
+    expect((await api('POST', '/api/projects', body, ada, { 'idempotency-key': running })).statusCode).toBe(409);
+    const abandoned = newKey();
+    await claim(abandoned, IDEMPOTENCY_ABANDONED_AFTER_MS / 60_000 + 1);
+    const res = await api('POST', '/api/projects', body, ada, { 'idempotency-key': abandoned });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect((await api('POST', '/api/projects', body, ada, { 'idempotency-key': abandoned })).json().id).toBe(res.json().id);
   });
 
   it('keeps nothing for a signed-out call (401) and ignores the key on GET', async () => {
