@@ -11,6 +11,7 @@ import type * as ConfigModule from '../../apps/server/src/config.ts';
 import type * as DepsModule from '../../apps/server/src/deps.ts';
 import type * as LoggerModule from '../../apps/server/src/logger.ts';
 import type * as StartupDataModule from '../../apps/server/src/startup-data.ts';
+import { JobEvents } from '@reelsmith/core';
 import { finishedAssets, wizardAssets } from './sample-data.ts';
 
 export type ServerRequest =
@@ -28,6 +29,10 @@ export interface ServerStats {
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   queries: number;
+  /** Statements that read the generation_jobs table (progress fan-out, the runner's reads). */
+  jobReads: number;
+  /** Of those, the reads of a project's recent jobs (the list the progress streams are sent). */
+  jobListReads: number;
 }
 
 export type ServerMessage =
@@ -53,13 +58,26 @@ const logger = createLogger(config.logLevel);
 const runtime = await buildRuntimeDeps(config, logger);
 // Counts the SQL statements the services send (transaction BEGIN/COMMIT aside), for queries per call.
 let queries = 0;
+let jobReads = 0;
+let jobListReads = 0;
+const tableOf = (node: unknown) => (node as { from?: { froms?: { table?: { identifier?: { name?: string } } }[] } }).from?.froms?.[0]?.table?.identifier?.name;
 runtime.core.db = runtime.core.db.withPlugin({
   transformQuery: (args) => {
     queries += 1;
+    if (args.node.kind === 'SelectQueryNode' && tableOf(args.node) === 'generation_jobs') {
+      jobReads += 1;
+      if (args.node.limit) jobListReads += 1;
+    }
     return args.node;
   },
   transformResult: async (args) => args.result,
 });
+// The progress fan-out reads through its own handle: give it the counted one (absent in older copies of the server).
+if (runtime.core.jobEvents) {
+  const counted = await JobEvents.listen({ ...runtime.database, db: runtime.core.db }, logger);
+  await runtime.core.jobEvents.close();
+  runtime.core.jobEvents = counted;
+}
 await prepareStartupData(config, runtime.core, { demo: false });
 const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
 app.addHook('onClose', async () => runtime.close());
@@ -102,6 +120,8 @@ process.on('message', (message: ServerRequest) => {
           loopDelayP99Ms: ms(loop.percentile(99)),
           loopDelayMaxMs: ms(loop.max),
           queries,
+          jobReads,
+          jobListReads,
         },
       });
       loop.reset();
