@@ -2,13 +2,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The files that run longest, mostly waiting (a killed worker's job recovered after pg-boss's 10 s
+ * The files that run longest, mostly waiting (provider callbacks and their slow poll, a killed worker's job recovered after pg-boss's 10 s
  * heartbeat, dead letters, real renders), start first, so the other workers fill the cores beside
  * them and the suite does not end on one of them alone. Vitest would otherwise start the largest
  * files first on a fresh clone (it has no timings yet), which left the worker-crash file starting
  * two thirds of the way through and the last 100 s to it.
  */
-const longestFirst = ['worker-crash', 'generation', 'dead-letter', 'providers', 'projects', 'entitlements', 'concurrency'];
+const longestFirst = ['provider-webhooks', 'worker-crash', 'dead-letter', 'webhooks', 'generation', 'providers', 'cross-site', 'billing-stripe-events', 'projects', 'entitlements', 'concurrency'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
