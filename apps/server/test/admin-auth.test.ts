@@ -50,6 +50,24 @@ describe.each(testDatabaseKinds())('admin sign-in on %s', (kind) => {
     expect(await t.db.db.selectFrom('admin_tokens').select('id').execute()).toHaveLength(0);
   });
 
+  it('answers a refused password without requiresReauth on REST and tRPC, while an expired token keeps it (issue 18)', async () => {
+    const rest = await login('ops@example.com', 'nope');
+    expect(rest.statusCode).toBe(401);
+    expect(rest.json()).toEqual({ error: 'Invalid email or password', message: 'Invalid email or password', code: 'UNAUTHORIZED', reason: 'invalid_credentials' });
+    const trpc = await t.app.inject({ method: 'POST', url: '/trpc/admin.auth.login', payload: { json: { email: 'ops@example.com', password: 'nope' } } });
+    expect(trpc.statusCode).toBe(401);
+    const error = trpc.json().error.json;
+    expect(error.message).toBe('Invalid email or password');
+    expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, reason: 'invalid_credentials' });
+    expect(error.data.requiresReauth ?? 'absent').toBe('absent');
+
+    const { token } = (await login('ops@example.com', 'right-password')).json();
+    t.clock.advance(7201 * 1000);
+    const expired = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ message: 'Session expired - please login again', reason: 'unauthorized', requiresReauth: true });
+  });
+
   it('refuses missing fields with the spec message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'ops@example.com' } });
     expect(res.statusCode).toBe(400);

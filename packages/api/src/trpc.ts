@@ -82,7 +82,7 @@ const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         reason,
-        requiresReauth: error.code === 'UNAUTHORIZED' ? true : undefined,
+        requiresReauth: error.code === 'UNAUTHORIZED' && reason === 'unauthorized' ? true : undefined,
         details,
       },
     };

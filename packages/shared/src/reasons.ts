@@ -72,6 +72,9 @@ export const reasonCodes = [
   'precondition_failed', // 412: If-Match names a version that is no longer the current one
   'idempotency_key_in_flight', // 409: the first request with this Idempotency-Key is still running
   'idempotency_key_reused', // 422: this Idempotency-Key was used with a different request body
+
+  // Spec contract (issue 18).
+  'invalid_credentials', // 401 on a sign-in: the e-mail and password were refused; not an ended session
 ] as const;
 
 export type Reason = (typeof reasonCodes)[number];

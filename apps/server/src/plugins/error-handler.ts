@@ -16,7 +16,8 @@ export function errorBody(status: number, message: string, extra: Record<string,
   // 5xx messages are hidden, except the maintenance notice customers must read.
   const shown = status >= 500 && extra.maintenance !== true ? internalErrorMessage : message;
   const reason = asReason(extra.reason) ?? reasonForStatus(status) ?? 'internal';
-  return { error: shown, message: shown, code, ...(status === 401 ? { requiresReauth: true } : {}), ...extra, reason };
+  // Only a 401 that means "your session or token is gone" asks for a new sign-in; a refused password does not.
+  return { error: shown, message: shown, code, ...(status === 401 && reason === 'unauthorized' ? { requiresReauth: true } : {}), ...extra, reason };
 }
 
 /** Fastify's own refusals (before any route runs) as AppErrors with words a customer can act on. */

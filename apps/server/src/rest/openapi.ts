@@ -78,7 +78,7 @@ const errorSchema: JsonSchema = {
     message: { type: 'string' },
     code: { type: 'string' },
     reason: { type: 'string', enum: [...reasonCodes], description: 'Why it failed, as a stable code: clients choose what to show from this, never from the message text.' },
-    requiresReauth: { type: 'boolean', description: 'Present on 401: the browser should sign in again.' },
+    requiresReauth: { type: 'boolean', description: 'Present on a 401 whose session or token is gone (reason unauthorized): the browser should sign in again. A refused sign-in (reason invalid_credentials) does not carry it.' },
     currentVersion: { type: 'integer', description: 'Present on 412: the project\'s current version (also answered as the ETag).' },
   },
 };

@@ -42,7 +42,7 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
   if (!admin) {
     await verifyPassword(input.password, await (decoyHash ??= hashPassword('decoy-password')));
     await writeAudit(deps.db, { ...audit, action: 'admin_login_failed', severity: 'warning', details: { reason: 'unknown_email' } });
-    throw new AppError('UNAUTHORIZED', invalidAdminCredentialsMessage);
+    throw new AppError('UNAUTHORIZED', invalidAdminCredentialsMessage, { reason: 'invalid_credentials' });
   }
   if (admin.locked_until && admin.locked_until.getTime() > now.getTime()) {
     await writeAudit(deps.db, { ...audit, action: 'admin_login_blocked', severity: 'warning', adminId: admin.id, resourceId: admin.id });
@@ -65,7 +65,7 @@ export async function loginAdmin(deps: CoreDeps, input: AdminLoginInput): Promis
         });
       }
     });
-    throw new AppError('UNAUTHORIZED', invalidAdminCredentialsMessage);
+    throw new AppError('UNAUTHORIZED', invalidAdminCredentialsMessage, { reason: 'invalid_credentials' });
   }
   if (!admin.is_active) {
     await writeAudit(deps.db, { ...audit, action: 'admin_login_failed', severity: 'warning', adminId: admin.id, resourceId: admin.id, details: { reason: 'inactive' } });
