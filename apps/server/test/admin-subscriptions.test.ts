@@ -82,7 +82,28 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
       expect.objectContaining({ id: c.transactionId, amount: 49, currency: 'USD', status: 'succeeded', subscriptionId: c.subscriptionId }),
     ]);
     expect(detail.adjustments).toEqual([expect.objectContaining({ type: 'add_credits', reason: 'Goodwill', createdBy: { email: 'billing-admin@example.com' } })]);
-    expect((await admin.call('GET', '/api/admin/users/not-a-uuid/subscription')).statusCode).toBe(400);
+  });
+
+  it('answers an unknown or malformed user 404 "User not found" on subscription and projects, REST and tRPC; a known user without one gets nulls (issue 18)', async () => {
+    const notFound = { error: 'User not found', message: 'User not found', code: 'NOT_FOUND', reason: 'not_found' };
+    for (const userId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      for (const leaf of ['subscription', 'projects']) {
+        const res = await admin.call('GET', `/api/admin/users/${userId}/${leaf}`);
+        expect(res.statusCode, `${userId} ${leaf}`).toBe(404);
+        expect(res.json()).toEqual(notFound);
+      }
+      for (const path of ['admin.subscriptions.forUser', 'admin.users.projects']) {
+        const res = await admin.call('GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: { userId } }))}`);
+        expect(res.statusCode, `${userId} ${path}`).toBe(404);
+        expect(res.json().error.json).toMatchObject({ message: 'User not found', data: { code: 'NOT_FOUND', reason: 'not_found' } });
+      }
+    }
+    await devSignIn(t.app, 'free@example.com', 'Free Rider');
+    const free = await t.db.db.selectFrom('users').select('id').where('email', '=', 'free@example.com').executeTakeFirstOrThrow();
+    await t.db.db.deleteFrom('subscriptions').where('user_id', '=', free.id).execute();
+    const none = await admin.call('GET', `/api/admin/users/${free.id}/subscription`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ currentSubscription: null, transactions: [], adjustments: [] });
   });
 
   it('refunds part of a payment, then the rest; beyond what is left is refused; each refund is audited', async () => {

@@ -52,7 +52,12 @@ export const adminSetUserStatusSchema = z.object({
 });
 export type AdminSetUserStatus = z.infer<typeof adminSetUserStatusSchema>;
 
-export const adminUserProjectsInputSchema = z.object({ userId: adminIdSchema });
+/**
+ * A customer named in an admin path (`/api/admin/users/{userId}/…`). Any string is read: an unknown
+ * or malformed id answers 404 'User not found' from the service, the same for every such path.
+ */
+export const adminUserPathInputSchema = z.object({ userId: z.string() });
+export const adminUserProjectsInputSchema = adminUserPathInputSchema;
 
 /** A customer's project in the user details screen; finalVideoUrl is a short-lived signed /media URL. */
 export const adminUserProjectSchema = z.object({

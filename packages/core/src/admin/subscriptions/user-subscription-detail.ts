@@ -1,13 +1,16 @@
 import { findCurrentAdminSubscriptionRow, listUserAdjustmentRows, listUserTransactionRows } from '@reelsmith/db';
 import type { UserSubscriptionDetail } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
+import { requireCustomer } from '../users/require-customer.ts';
 import { toAdminSubscription } from './admin-subscription-rows.ts';
 
 /**
  * A customer's current subscription (their live one, else the latest), their payments and the
- * adjustments made to any of their subscriptions, newest first.
+ * adjustments made to any of their subscriptions, newest first. A known customer without one answers
+ * nulls and empty lists (the screen's 'No active subscription'); an unknown one is 404 like their projects.
  */
 export async function getUserSubscriptionDetail(deps: CoreDeps, userId: string): Promise<UserSubscriptionDetail> {
+  await requireCustomer(deps, userId);
   const now = deps.clock.now();
   const [current, transactions, adjustments] = await Promise.all([
     findCurrentAdminSubscriptionRow(deps.db, userId),

@@ -1,10 +1,10 @@
-import { findUserById, listUserProjectSummaries } from '@reelsmith/db';
-import { AppError, type AdminUserProject } from '@reelsmith/shared';
+import { listUserProjectSummaries } from '@reelsmith/db';
+import type { AdminUserProject } from '@reelsmith/shared';
 import { readAssets } from '../../projects/project-rows.ts';
 import type { CoreDeps } from '../../deps.ts';
 import { keyFromMediaUrl } from '../../storage/media-storage.ts';
 import { signMediaKey } from '../../storage/media-access.ts';
-import { userNotFoundMessage } from './set-user-status.ts';
+import { requireCustomer } from './require-customer.ts';
 
 /** How long a signed preview/download link for the back-office stays valid. */
 export const ADMIN_MEDIA_LINK_SECONDS = 60 * 60;
@@ -15,8 +15,7 @@ export const ADMIN_MEDIA_LINK_SECONDS = 60 * 60;
  * <a download> cannot send.
  */
 export async function listAdminUserProjects(deps: CoreDeps & { mediaSecret?: string }, userId: string): Promise<AdminUserProject[]> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw new AppError('NOT_FOUND', userNotFoundMessage);
+  await requireCustomer(deps, userId);
   const rows = await listUserProjectSummaries(deps.db, userId);
   const expiresAt = new Date(deps.clock.now().getTime() + ADMIN_MEDIA_LINK_SECONDS * 1000);
   return rows.map((r) => ({
