@@ -84,6 +84,25 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
     expect(detail.adjustments).toEqual([expect.objectContaining({ type: 'add_credits', reason: 'Goodwill', createdBy: { email: 'billing-admin@example.com' } })]);
   });
 
+  it("answers the status 'cancelled' and filters by either spelling, 'cancelled' or the spec filter's 'canceled', on REST and tRPC (issue 18)", async () => {
+    const ada = await payingCustomer('ada@example.com', 'Ada Lovelace', 'pro-monthly');
+    await payingCustomer('grace@example.com', 'Grace Hopper', 'starter-monthly');
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/subscription/cancel', headers: { cookie: ada.cookie }, payload: {} });
+    expect(cancel.statusCode).toBe(200);
+    for (const status of ['cancelled', 'canceled']) {
+      const res = await admin.call('GET', `/api/admin/subscriptions?status=${status}&page=1&pageSize=20&timestamp=1`);
+      expect(res.statusCode, status).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ total: 1, totalPages: 1 });
+      expect(body.data.map((s: { id: string; status: string }) => [s.id, s.status])).toEqual([[ada.subscriptionId, 'cancelled']]);
+      const trpc = await admin.call('GET', `/trpc/admin.subscriptions.list?input=${encodeURIComponent(JSON.stringify({ json: { status } }))}`);
+      expect(trpc.statusCode, status).toBe(200);
+      expect(trpc.json().result.data.json.data.map((s: { status: string }) => s.status)).toEqual(['cancelled']);
+    }
+    const active = (await admin.call('GET', '/api/admin/subscriptions?status=active')).json();
+    expect(active.data.map((s: { user: { email: string } }) => s.user.email)).toEqual(['grace@example.com']);
+  });
+
   it('answers an unknown or malformed user 404 "User not found" on subscription and projects, REST and tRPC; a known user without one gets nulls (issue 18)', async () => {
     const notFound = { error: 'User not found', message: 'User not found', code: 'NOT_FOUND', reason: 'not_found' };
     for (const userId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {

@@ -6,8 +6,16 @@ import { subscriptionStatuses } from '../billing.ts';
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
 export const ADJUSTMENT_REASON_MAX = 200;
 
-/** The status filter of the screen; 'canceled' is the spelling the spec's filter uses. */
-export const adminSubscriptionStatusFilters = ['active', 'trialing', 'past_due', 'canceled'] as const;
+/**
+ * The status filter of the screen. Answers spell the status 'cancelled' (the customer spec's spelling);
+ * the admin spec's filter says 'canceled', so both are accepted and read as 'cancelled' here, nowhere else.
+ */
+export const adminSubscriptionStatusFilters = ['active', 'trialing', 'past_due', 'cancelled', 'canceled'] as const;
+export type AdminSubscriptionStatusFilter = Exclude<(typeof adminSubscriptionStatusFilters)[number], 'canceled'>;
+
+export function normaliseSubscriptionStatusFilter(status: (typeof adminSubscriptionStatusFilters)[number]): AdminSubscriptionStatusFilter {
+  return status === 'canceled' ? 'cancelled' : status;
+}
 
 export const subscriptionOverviewSchema = z.object({
   totalRevenue: z.number(),
@@ -27,7 +35,7 @@ const optionalText = z
 
 export const subscriptionListInputSchema = z.object({
   search: optionalText,
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(adminSubscriptionStatusFilters).optional()),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(adminSubscriptionStatusFilters).transform(normaliseSubscriptionStatusFilter).optional()),
   planId: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().uuid({ error: 'Unknown plan.' }).optional()),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_SUBSCRIPTIONS_PAGE_SIZE),

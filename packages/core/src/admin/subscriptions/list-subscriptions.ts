@@ -11,7 +11,7 @@ const storedStatus: Record<NonNullable<ListInput['status']>, SubscriptionStatus>
   active: 'active',
   trialing: 'trialing',
   past_due: 'past_due',
-  canceled: 'cancelled',
+  cancelled: 'cancelled',
 };
 
 /** Paid subscriptions, newest first, searched by the customer's e-mail or name and filtered by status and plan. */
