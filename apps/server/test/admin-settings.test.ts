@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('system settings on %s', (kind) => {
       s.security.sessionTimeout = 10;
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toContain('general.supportEmail: Support email must be a valid e-mail address.');
+    expect(bad.json().error).toContain('Support email must be a valid e-mail address.');
     expect(bad.json().error).toContain('security.sessionTimeout');
     const wrongType = await admin.call('POST', '/api/admin/settings', { ...defaultSystemSettings, features: { maintenanceMode: 'yes' } });
     expect(wrongType.statusCode).toBe(400);

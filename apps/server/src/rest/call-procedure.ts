@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { appRouter, createCallerFactory, type ApiContext } from '@reelsmith/api';
-import { AppError, reasonForStatus, reasonOfIssues, type Reason } from '@reelsmith/shared';
+import { AppError, describeIssues, reasonForStatus, reasonOfIssues, type Reason } from '@reelsmith/shared';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -28,10 +28,7 @@ export function restFailure(err: unknown): RestFailure | undefined {
   if (!(err instanceof TRPCError)) return undefined;
   const status = getHTTPStatusCodeFromError(err);
   if (err.cause instanceof ZodError) {
-    const message = err.cause.issues
-      .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-      .join('; ');
-    return { status: 400, message, reason: reasonOfIssues(err.cause.issues), details: undefined };
+    return { status: 400, message: describeIssues(err.cause.issues), reason: reasonOfIssues(err.cause.issues), details: undefined };
   }
   if (err.cause instanceof AppError) return { status, message: err.message, reason: err.cause.reason, details: err.cause.details };
   return { status, message: err.message, reason: reasonForStatus(status) ?? 'internal', details: undefined };
