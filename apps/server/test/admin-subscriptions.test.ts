@@ -103,6 +103,18 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
     expect(active.data.map((s: { user: { email: string } }) => s.user.email)).toEqual(['grace@example.com']);
   });
 
+  it("answers the Free plan's billing interval 'monthly' on /api/plans, the plan read, tRPC and the admin user detail alike (issue 18)", async () => {
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/plans?type=monthly' })).json();
+    expect(listed.find((p: { code: string }) => p.code === 'free')).toMatchObject({ name: 'Free', price: 0, billingInterval: 'monthly' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/plans/${planId('free')}` })).json()).toMatchObject({ price: 0, billingInterval: 'monthly' });
+    const trpc = await t.app.inject({ method: 'GET', url: `/trpc/billing.plans.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}` });
+    expect(trpc.json().result.data.json.find((p: { code: string }) => p.code === 'free').billingInterval).toBe('monthly');
+    await devSignIn(t.app, 'free@example.com', 'Free Rider');
+    const free = await t.db.db.selectFrom('users').select('id').where('email', '=', 'free@example.com').executeTakeFirstOrThrow();
+    const detail = (await admin.call('GET', `/api/admin/users/${free.id}/subscription`)).json();
+    expect(detail.currentSubscription.plan).toMatchObject({ name: 'Free', planType: 'monthly', price: 0 });
+  });
+
   it('answers an unknown or malformed user 404 "User not found" on subscription and projects, REST and tRPC; a known user without one gets nulls (issue 18)', async () => {
     const notFound = { error: 'User not found', message: 'User not found', code: 'NOT_FOUND', reason: 'not_found' };
     for (const userId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {

@@ -22,6 +22,22 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+export type StoredBillingInterval = 'free' | 'monthly' | 'yearly' | 'one_time';
+
+/**
+ * The billing interval every answer (customer and admin) shows for a plan. The Free plan is stored as
+ * 'free' but answered 'monthly', a $0 plan on the monthly cycle: the admin spec's planType is monthly or
+ * yearly and the customer spec's Plan table shows no 'free'. Clients tell Free apart by price 0 or isFreeUser.
+ */
+export function answeredBillingInterval(stored: StoredBillingInterval): 'monthly' | 'yearly' | 'one_time' {
+  return stored === 'free' ? 'monthly' : stored;
+}
+
+/** The Free plan is the one that costs nothing (the schema ties price 0 to the stored 'free' interval). */
+export function isFreePlan(plan: Pick<Plan, 'price' | 'billingInterval'>): boolean {
+  return plan.price === 0 || plan.billingInterval === 'free';
+}
+
 export const planListInputSchema = z.object({ type: z.enum(['monthly', 'yearly']).optional() }).strict();
 
 export const subscriptionStatuses = ['active', 'trialing', 'pending', 'past_due', 'cancelled', 'expired'] as const;

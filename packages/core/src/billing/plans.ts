@@ -1,5 +1,5 @@
 import { findPlanRowByCode, findPlanRowById, listActivePlanRows, type Executor, type PlanRow } from '@reelsmith/db';
-import { AppError, type Plan, type Quality } from '@reelsmith/shared';
+import { answeredBillingInterval, AppError, type Plan, type Quality } from '@reelsmith/shared';
 
 export type { PlanRow };
 
@@ -11,7 +11,7 @@ export function toPlan(row: PlanRow): Plan {
     description: row.description,
     price: row.price_cents / 100,
     currency: row.currency.toUpperCase(),
-    billingInterval: row.billing_interval,
+    billingInterval: answeredBillingInterval(row.billing_interval),
     features: row.features,
     allowDownload: row.allow_download,
     videoLimit: row.video_limit,

@@ -42,6 +42,7 @@ describe('priceDisplay', () => {
   it('shows monthly, free and one-time plans', () => {
     expect(priceDisplay(plan('monthly', 49))).toEqual({ amount: '$49', period: '/month', note: 'billed monthly' });
     expect(priceDisplay(plan('free', 0))).toEqual({ amount: '$0', period: '/month', note: 'No credit card needed' });
+    expect(priceDisplay(plan('monthly', 0))).toEqual({ amount: '$0', period: '/month', note: 'No credit card needed' });
     expect(priceDisplay(plan('one_time', 30))).toMatchObject({ amount: '$30', period: 'one-time' });
   });
 });
@@ -160,8 +161,9 @@ describe('decideStartProject', () => {
 });
 
 describe('planAction', () => {
-  const free = { id: 'free-id', name: 'Free', billingInterval: 'free' as const };
-  const pro = { id: 'pro-id', name: 'Pro', billingInterval: 'monthly' as const };
+  // The server answers the Free plan as a $0 'monthly' plan (issue 18); price 0 is what marks it Free.
+  const free = { id: 'free-id', name: 'Free', price: 0, billingInterval: 'monthly' as const };
+  const pro = { id: 'pro-id', name: 'Pro', price: 49, billingInterval: 'monthly' as const };
   const freeUser = { planId: 'free-id', isFreeUser: true, status: 'active' as const };
   const proUser = { planId: 'pro-id', isFreeUser: false, status: 'active' as const };
 

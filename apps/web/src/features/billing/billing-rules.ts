@@ -1,4 +1,4 @@
-import { billingMessages, type CurrentSubscription, type Plan } from '@reelsmith/shared';
+import { billingMessages, isFreePlan, type CurrentSubscription, type Plan } from '@reelsmith/shared';
 import { formatDate, formatMoney, formatPrice } from '../../lib/format.ts';
 
 export type SubscriptionStatus = NonNullable<CurrentSubscription['status']>;
@@ -28,9 +28,9 @@ export interface PriceDisplay {
 /** How a plan card shows its price (spec §2 /pricing: 'price per month'). */
 export function priceDisplay(plan: Pick<Plan, 'price' | 'currency' | 'billingInterval'>): PriceDisplay {
   const { currency } = plan;
+  if (isFreePlan(plan)) return { amount: formatPrice(0, currency), period: '/month', note: 'No credit card needed' };
   switch (plan.billingInterval) {
     case 'free':
-      return { amount: formatPrice(0, currency), period: '/month', note: 'No credit card needed' };
     case 'monthly':
       return { amount: formatPrice(plan.price, currency), period: '/month', note: 'billed monthly' };
     case 'yearly':
@@ -46,12 +46,12 @@ export function priceDisplay(plan: Pick<Plan, 'price' | 'currency' | 'billingInt
 
 /** Is this the plan the customer holds? Free counts as current for Free users. */
 export function isCurrentPlan(
-  plan: Pick<Plan, 'id' | 'billingInterval'>,
+  plan: Pick<Plan, 'id' | 'price' | 'billingInterval'>,
   subscription: Pick<CurrentSubscription, 'planId' | 'isFreeUser'> | null | undefined,
 ): boolean {
   if (!subscription) return false;
   if (subscription.planId !== null && plan.id === subscription.planId) return true;
-  return plan.billingInterval === 'free' && subscription.isFreeUser;
+  return isFreePlan(plan) && subscription.isFreeUser;
 }
 
 /** Statuses under which the plan still renews or is about to: buying it again makes no sense. */
@@ -152,10 +152,10 @@ export type PlanAction = { kind: 'sign-in' | 'none' | 'checkout'; label: string 
 
 /** `subscription` is null for a signed-out visitor. */
 export function planAction(
-  plan: Pick<Plan, 'id' | 'name' | 'billingInterval'>,
+  plan: Pick<Plan, 'id' | 'name' | 'price' | 'billingInterval'>,
   subscription: Pick<CurrentSubscription, 'planId' | 'isFreeUser' | 'status'> | null,
 ): PlanAction {
-  const free = plan.billingInterval === 'free';
+  const free = isFreePlan(plan);
   if (!subscription) return { kind: 'sign-in', label: free ? 'Start Free' : `Get ${plan.name}` };
   const current = isCurrentPlan(plan, subscription);
   if (free) return { kind: 'none', label: current ? 'Current Plan' : 'Free forever' };

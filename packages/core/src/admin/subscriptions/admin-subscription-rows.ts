@@ -1,10 +1,10 @@
 import type { AdminSubscriptionRow } from '@reelsmith/db';
-import type { AdminSubscription } from '@reelsmith/shared';
+import { answeredBillingInterval, type AdminSubscription } from '@reelsmith/shared';
 import { effectiveStatus } from '../../billing/entitlement-rules.ts';
 
 /** A yearly plan is priced per month here (yearly price / 12): the screen shows it × 12 per year (spec §9). */
 export function toAdminSubscription(row: AdminSubscriptionRow, now: Date): AdminSubscription {
-  const yearly = row.billing_interval === 'yearly';
+  const yearly = answeredBillingInterval(row.billing_interval) === 'yearly';
   return {
     id: row.id,
     userId: row.user_id,
