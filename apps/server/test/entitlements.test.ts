@@ -489,7 +489,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
         for (const query of ['?download', '?download=1']) {
           const asked = await rest('GET', `${url}${query}`, who);
           expect(asked.statusCode).toBe(403);
-          expect(asked.json().error).toBe(downloadLocked);
+          expect(asked.json()).toMatchObject({ error: downloadLocked, reason: 'download' });
           expect(asked.headers['content-disposition']).toBeUndefined();
           expect(asked.body).not.toContain('not really a video');
         }
@@ -515,7 +515,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
         expect((await rest('GET', `/api/share/${shortId}`, null)).json().project.allowDownload).toBe(false);
         const res = await rest('GET', `${finalVideo}?download=1`, null);
         expect(res.statusCode).toBe(403);
-        expect(res.json().error).toBe(downloadLocked);
+        expect(res.json()).toMatchObject({ error: downloadLocked, reason: 'download' });
       } finally {
         await renewPaidPlan();
       }

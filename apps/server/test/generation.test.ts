@@ -229,7 +229,7 @@ describe('generation on the local engine', () => {
     // Free has no downloads: the file plays in the page but is not offered as a download.
     const download = await t.app.inject({ method: 'GET', url: `${finalUrl}?download=1`, headers: { cookie: free } });
     expect(download.statusCode).toBe(403);
-    expect(download.json().error).toBe('Upgrade Required: Video downloads are not available on the Free plan');
+    expect(download.json()).toMatchObject({ error: 'Upgrade Required: Video downloads are not available on the Free plan', reason: 'download' });
     expect((await t.app.inject({ method: 'GET', url: finalUrl, headers: { cookie: free } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(404);
     const share = (await api('POST', `/api/projects/${freeProjectId}/share`, undefined, free)).json();

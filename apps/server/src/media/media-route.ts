@@ -31,7 +31,7 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       });
       // Someone else's media reads exactly like missing media.
       if (access.state === 'hidden') return notFound();
-      if (access.state === 'download-refused') return reply.status(403).send(errorBody(403, access.message));
+      if (access.state === 'download-refused') return reply.status(403).send(errorBody(403, access.message, { reason: 'download' }));
       const publicShare = access.publicShare;
       const fileName = key.slice(key.lastIndexOf('/') + 1);
       // Video and audio from S3 go to the browser as a short-lived presigned URL once access is decided
