@@ -56,6 +56,24 @@ describe.each(testDatabaseKinds())('system settings on %s', (kind) => {
     expect((await stored()).email.smtpPassword).toBe('');
   });
 
+  it('reads the stored values on REST and tRPC; the daily cap defaults to the customer spec\'s 1000, also when a save omits it (issue 18)', async () => {
+    expect(defaultSystemSettings.general.maxVideosPerDay).toBe(1000);
+    const rest = await admin.call('GET', '/api/admin/settings');
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().general).toEqual({ ...defaultSystemSettings.general, maxVideosPerDay: 1000 });
+    await save((s) => void (s.general.maxVideosPerDay = 250));
+    expect((await current()).general.maxVideosPerDay).toBe(250);
+    const trpc = await admin.call('GET', '/trpc/admin.settings.get');
+    expect(trpc.json().result.data.json.general.maxVideosPerDay).toBe(250);
+
+    const settings = await current();
+    const { maxVideosPerDay: _omitted, ...general } = settings.general;
+    const saved = await admin.call('POST', '/api/admin/settings', { ...settings, general });
+    expect(saved.statusCode).toBe(200);
+    expect((await current()).general.maxVideosPerDay).toBe(1000);
+    expect((await stored()).general.maxVideosPerDay).toBe(1000);
+  });
+
   it('audits the names of the changed settings, never the secret values, in the same transaction', async () => {
     await save((s) => {
       s.email.smtpPassword = 'smtp-secret';

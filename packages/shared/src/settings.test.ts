@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSystemSettings, systemSettingsSchema } from './settings.ts';
 
 describe('system settings', () => {
-  it('defaults to the values of the back-office specification', () => {
-    expect(defaultSystemSettings.general).toMatchObject({ maxProjectsPerUser: 50, maxVideosPerDay: 10 });
+  it('defaults to the values of the back-office specification, except the daily cap: the customer spec\'s 1000 wins over its 10', () => {
+    expect(defaultSystemSettings.general).toMatchObject({ maxProjectsPerUser: 50, maxVideosPerDay: 1000 });
     expect(defaultSystemSettings.email).toMatchObject({ smtpPort: 587, emailEnabled: false });
     expect(defaultSystemSettings.security).toEqual({
       requireEmailVerification: true,

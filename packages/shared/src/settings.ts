@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAILY_VIDEO_CAP } from './constants.ts';
 
 // The system settings object of the back-office (admin spec §3), with the defaults of §9.
 
@@ -8,7 +9,9 @@ export const generalSettingsSchema = z.object({
   contactEmail: z.string().trim().max(320).default(''),
   supportEmail: z.string().trim().max(320).default(''),
   maxProjectsPerUser: z.number().int().min(1).max(100_000).default(50),
-  maxVideosPerDay: z.number().int().min(1).max(100_000).default(10),
+  // The customer spec's daily cap (1000) wins over the admin spec's form default (10): a client that
+  // omits the value, or a fresh install, must not cut every customer to 10 videos a day.
+  maxVideosPerDay: z.number().int().min(1).max(100_000).default(DAILY_VIDEO_CAP),
 });
 
 export const emailSettingsSchema = z.object({

@@ -1,5 +1,5 @@
 import { Alert, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import type { SystemSettings } from '@reelsmith/shared';
+import { DAILY_VIDEO_CAP, type SystemSettings } from '@reelsmith/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -55,7 +55,7 @@ export function PlatformTab({ settings, update, readOnly }: { settings: SystemSe
           <Textarea label="Site description" value={general.siteDescription} readOnly={readOnly} autosize minRows={2} onChange={(e) => update('general', 'siteDescription', e.currentTarget.value)} />
           <TextInput label="Support email" type="email" value={general.supportEmail} readOnly={readOnly} onChange={(e) => update('general', 'supportEmail', e.currentTarget.value)} />
           <NumberInput label="Max projects per user" min={1} allowDecimal={false} value={general.maxProjectsPerUser} readOnly={readOnly} onChange={(v) => update('general', 'maxProjectsPerUser', num(v, 50))} />
-          <NumberInput label="Max videos per day" min={1} allowDecimal={false} value={general.maxVideosPerDay} readOnly={readOnly} onChange={(v) => update('general', 'maxVideosPerDay', num(v, 10))} />
+          <NumberInput label="Max videos per day" min={1} allowDecimal={false} value={general.maxVideosPerDay} readOnly={readOnly} onChange={(v) => update('general', 'maxVideosPerDay', num(v, DAILY_VIDEO_CAP))} />
         </SimpleGrid>
       </Section>
       <Section title="Security">
