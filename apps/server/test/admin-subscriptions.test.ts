@@ -144,7 +144,14 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
 
     const part = await refund(10.5, 'Partial goodwill');
     expect(part.statusCode).toBe(200);
-    expect(part.json()).toMatchObject({ refundedAmount: 10.5, remainingAmount: 38.5, status: 'partially_refunded' });
+    // A partly refunded payment is still a succeeded one to every client, and what remains can be refunded (issue 18).
+    expect(part.json()).toMatchObject({ refundedAmount: 10.5, remainingAmount: 38.5, status: 'succeeded' });
+    const detail = (await admin.call('GET', `/api/admin/users/${c.userId}/subscription`)).json();
+    expect(detail.transactions).toEqual([expect.objectContaining({ id: c.transactionId, amount: 49, refundedAmount: 10.5, status: 'succeeded' })]);
+    const viaTrpc = await admin.call('GET', `/trpc/admin.subscriptions.forUser?input=${encodeURIComponent(JSON.stringify({ json: { userId: c.userId } }))}`);
+    expect(viaTrpc.json().result.data.json.transactions[0]).toMatchObject({ refundedAmount: 10.5, status: 'succeeded' });
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/transactions', headers: { cookie: c.cookie } })).json();
+    expect(mine[0]).toMatchObject({ amount: 49, paymentStatus: 'succeeded', refundedAmount: 10.5 });
 
     const tooMuch = await refund(38.51);
     expect(tooMuch.statusCode).toBe(400);

@@ -33,6 +33,15 @@ export function answeredBillingInterval(stored: StoredBillingInterval): 'monthly
   return stored === 'free' ? 'monthly' : stored;
 }
 
+/**
+ * The payment status every answer shows. A partly refunded payment is still a succeeded payment (its
+ * `refundedAmount` says how much came back): a spec client reads it as succeeded, not pending, and may
+ * refund what remains, since the spec allows refunds of succeeded payments only. 'refunded' once nothing remains.
+ */
+export function answeredPaymentStatus<S extends string>(stored: S): Exclude<S, 'partially_refunded'> | 'succeeded' {
+  return (stored === 'partially_refunded' ? 'succeeded' : stored) as Exclude<S, 'partially_refunded'> | 'succeeded';
+}
+
 /** The Free plan is the one that costs nothing (the schema ties price 0 to the stored 'free' interval). */
 export function isFreePlan(plan: Pick<Plan, 'price' | 'billingInterval'>): boolean {
   return plan.price === 0 || plan.billingInterval === 'free';

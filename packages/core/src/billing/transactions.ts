@@ -1,5 +1,5 @@
 import { listCustomerTransactionRows, type Executor } from '@reelsmith/db';
-import type { Transaction } from '@reelsmith/shared';
+import { answeredPaymentStatus, type Transaction } from '@reelsmith/shared';
 
 /** The customer's payments, newest first. */
 export async function listTransactions(db: Executor, userId: string): Promise<Transaction[]> {
@@ -15,7 +15,7 @@ export async function listTransactions(db: Executor, userId: string): Promise<Tr
       planName: r.plan_name,
       amount: r.amount_cents / 100,
       currency: r.currency.toUpperCase(),
-      paymentStatus: status,
+      paymentStatus: answeredPaymentStatus(status),
       refundedAmount: settled / 100,
       stripeReceiptUrl: r.stripe_receipt_url,
     };

@@ -1,5 +1,5 @@
 import { findCurrentAdminSubscriptionRow, listUserAdjustmentRows, listUserTransactionRows } from '@reelsmith/db';
-import type { UserSubscriptionDetail } from '@reelsmith/shared';
+import { answeredPaymentStatus, type UserSubscriptionDetail } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { requireCustomer } from '../users/require-customer.ts';
 import { toAdminSubscription } from './admin-subscription-rows.ts';
@@ -26,7 +26,7 @@ export async function getUserSubscriptionDetail(deps: CoreDeps, userId: string):
       refundedAmount: t.refunded_cents / 100,
       currency: t.currency.toUpperCase(),
       description: t.description ?? (t.plan_name ? `${t.plan_name} subscription` : null),
-      status: t.status,
+      status: answeredPaymentStatus(t.status),
       createdAt: t.transaction_date,
     })),
     adjustments: adjustments.map((a) => ({

@@ -1,5 +1,5 @@
 import { refundTransaction } from '@reelsmith/core';
-import { refundInputSchema, refundResultSchema } from '@reelsmith/shared';
+import { answeredPaymentStatus, refundInputSchema, refundResultSchema } from '@reelsmith/shared';
 import { adminManageProcedure } from '../../../trpc.ts';
 
 /** REST: POST /api/admin/subscriptions/{subscriptionId}/refund — through the payment provider; audited. */
@@ -14,5 +14,5 @@ export const refund = adminManageProcedure
       amountCents: Math.round(input.amount * 100),
       reason: input.reason,
     });
-    return { refundId: done.refundId, refundedAmount: done.refundedCents / 100, remainingAmount: done.remainingCents / 100, status: done.status };
+    return { refundId: done.refundId, refundedAmount: done.refundedCents / 100, remainingAmount: done.remainingCents / 100, status: answeredPaymentStatus(done.status) };
   });
