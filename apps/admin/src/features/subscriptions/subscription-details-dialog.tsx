@@ -115,7 +115,7 @@ function DetailsBody({ subscription, canManage, onRefund }: { subscription: Admi
               </Table.Thead>
               <Table.Tbody>
                 {transactions.map((tx) => {
-                  const status = transactionStatus(tx.status);
+                  const status = transactionStatus(tx);
                   return (
                     <Table.Tr key={tx.id} data-testid="transaction-row">
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRefund, planOptionLabel, planPriceText, refundableAmount, subscriptionStatus } from './subscription-labels.ts';
+import { canRefund, planOptionLabel, planPriceText, refundableAmount, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
 
 describe('subscription labels', () => {
   it('shows a monthly price per month and a yearly one as price × 12 per year', () => {
@@ -22,6 +22,12 @@ describe('subscription labels', () => {
     expect(canRefund({ status: 'refunded', amount: 49, refundedAmount: 49 })).toBe(false);
     expect(canRefund({ status: 'failed', amount: 49, refundedAmount: 0 })).toBe(false);
     expect(refundableAmount({ amount: 49, refundedAmount: 10.1 })).toBe(38.9);
+  });
+
+  it("badges a succeeded payment with money given back as partially refunded, the rest by their status", () => {
+    expect(transactionStatus({ status: 'succeeded', refundedAmount: 5.5 })).toEqual({ label: 'partially refunded', color: 'yellow' });
+    expect(transactionStatus({ status: 'succeeded', refundedAmount: 0 })).toEqual({ label: 'succeeded', color: 'teal' });
+    expect(transactionStatus({ status: 'refunded', refundedAmount: 19 })).toEqual({ label: 'refunded', color: 'gray' });
   });
 
   it('labels plans with their period', () => {

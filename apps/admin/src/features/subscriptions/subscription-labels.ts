@@ -54,6 +54,11 @@ export function canRefund(tx: { status: string; amount: number; refundedAmount: 
 
 const transactionStatusColors: Record<string, string> = { succeeded: 'teal', partially_refunded: 'yellow', refunded: 'gray', failed: 'red', canceled: 'gray', pending: 'blue' };
 
-export function transactionStatus(status: string): { label: string; color: string } {
+/**
+ * A payment's badge. The API answers a partly refunded payment as 'succeeded' with its refunded amount
+ * (the spec's states; it can still be refunded), so the operator's badge says what happened to it.
+ */
+export function transactionStatus(tx: { status: string; refundedAmount?: number }): { label: string; color: string } {
+  const status = tx.status === 'succeeded' && (tx.refundedAmount ?? 0) > 0 ? 'partially_refunded' : tx.status;
   return { label: status.replace(/_/g, ' '), color: transactionStatusColors[status] ?? 'gray' };
 }
