@@ -89,6 +89,21 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     expect(body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
+  it('documents the rate-limit headers and the 429 answer on every operation, and sends the headers it documents', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+        expect(Object.keys(success.headers ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+        expect(Object.keys(op.responses['429']?.headers ?? {}), `${method} ${path}`).toContain('Retry-After');
+      }
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/plans', remoteAddress: '198.51.100.9' });
+    expect(res.headers['x-ratelimit-limit']).toBe('25');
+    expect(res.headers['x-ratelimit-remaining']).toBe('24');
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+  });
+
   it("does not count the apps' own files against the limit, only the server's paths", async () => {
     const remoteAddress = '198.51.100.8';
     // Twice the limit of page loads and scripts, as a browser with an empty cache asks for them.

@@ -85,6 +85,13 @@ const errorSchema: JsonSchema = {
 
 const etagHeader: JsonSchema = { description: 'The project\'s version as a strong entity tag ("7"); send it back in If-Match to save only over this version.', schema: { type: 'string' } };
 
+/** The budget headers every counted answer carries (@fastify/rate-limit). */
+const rateLimitHeaders: Record<string, JsonSchema> = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute for this caller (its API key, else its address) on this call.', schema: { type: 'integer', minimum: 1 } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Reset': { description: 'Seconds until the budget renews.', schema: { type: 'integer', minimum: 0 } },
+};
+
 function operation(route: RestRoute): JsonSchema {
   const def = procedureDef(route.procedure);
   const input = toJsonSchema(def.inputs[0], 'input');
@@ -169,6 +176,15 @@ function operation(route: RestRoute): JsonSchema {
       if (answer) answer.headers = { ...(answer.headers as JsonSchema | undefined), 'Idempotent-Replayed': replayed };
     }
   }
+  // Every REST call counts against a per-minute limit (per API key, else per address; some calls have their own).
+  for (const answer of [success, responses['202']]) {
+    if (answer) answer.headers = { ...(answer.headers as JsonSchema | undefined), ...rateLimitHeaders };
+  }
+  responses['429'] = {
+    description: 'Too Many Requests: this minute\'s budget is spent (per API key, else per address); try again after Retry-After seconds.',
+    headers: { 'Retry-After': { description: 'Seconds until the budget renews.', schema: { type: 'integer', minimum: 0 } }, ...rateLimitHeaders },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
   if (parameters.length) op.parameters = parameters;
   return op;
 }
