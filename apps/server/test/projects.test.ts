@@ -43,6 +43,9 @@ describe.each(testDatabaseKinds())('projects API on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     const project = res.json();
     expect(project).toMatchObject({ title: 'Untitled UGC Video', status: 'Draft', aspect: '9:16', reelTime: 20, currentStep: 1, scenes: [], share: null });
+    // Where the new project is read (RFC 9110 §10.2.2), and it is read there.
+    expect(res.headers.location).toBe(`/api/projects/${project.id}`);
+    expect((await api('GET', res.headers.location as string)).json()).toMatchObject({ id: project.id });
     const list = (await api('GET', '/api/projects')).json();
     expect(list.map((p: { id: string }) => p.id)).toEqual([project.id]);
     expect((await api('GET', '/api/projects', undefined, stranger)).json()).toEqual([]);

@@ -42,6 +42,8 @@ export interface RestMeta {
    * the service refuses a stale one with 412 and its current version, answered as the ETag.
    */
   ifMatch?: string;
+  /** Where the created resource is read, as a path template filled from the answer's fields (`/api/projects/{id}`): sent as `Location`. */
+  location?: string;
 }
 
 /** Procedure metadata: the summary and, for the documented /api calls, the REST shim. */

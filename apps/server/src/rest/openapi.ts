@@ -147,6 +147,7 @@ function operation(route: RestRoute): JsonSchema {
   const responses = op.responses as Record<string, JsonSchema>;
   const success = responses[String(route.successStatus ?? 200)]!;
   if (route.etag) success.headers = { ETag: etagHeader };
+  if (route.location) success.headers = { ...(success.headers as JsonSchema | undefined), Location: { description: `Where the created resource is read (${route.location}).`, schema: { type: 'string' } } };
   if (route.ifMatch) {
     parameters.push({
       name: 'If-Match',

@@ -41,6 +41,7 @@ async function answerRoute(route: RestRoute, ctx: ApiContext, req: FastifyReques
     if (route.cacheControl) headers['cache-control'] = route.cacheControl;
     const version = (output as { version?: unknown } | undefined)?.version;
     if (route.etag && typeof version === 'number') headers.etag = entityTag(version);
+    if (route.location) headers.location = filledPath(route.location, output);
     return { statusCode: route.successStatus ?? 200, headers, body: output ?? {} };
   } catch (err) {
     const failure = restFailure(err);
@@ -50,6 +51,11 @@ async function answerRoute(route: RestRoute, ctx: ApiContext, req: FastifyReques
     if (failure.status === 412 && typeof current === 'number') headers.etag = entityTag(current);
     return { statusCode: failure.status, headers, body: errorBody(failure.status, failure.message, { ...failure.details, reason: failure.reason }) };
   }
+}
+
+/** A path template (`/api/projects/{id}`) with the answer's fields put in, each as one path segment. */
+function filledPath(template: string, output: unknown): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((output as Record<string, unknown> | undefined)?.[name] ?? '')));
 }
 
 function send(reply: FastifyReply, answer: { statusCode: number; headers: Record<string, string>; body: unknown }): FastifyReply {

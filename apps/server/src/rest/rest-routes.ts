@@ -32,6 +32,8 @@ export interface RestRoute {
   etag?: boolean;
   /** The input field filled from If-Match. */
   ifMatch?: string;
+  /** The created resource's path template, filled from the answer (`Location`). */
+  location?: string;
 }
 
 /** A JSON body as an object, so path parameters can be merged in (a non-object body fails validation). */
@@ -63,6 +65,7 @@ export function routesFromProcedures(procedures: Record<string, unknown> = appRo
       ...(rest.respondAsync ? { respondAsync: rest.respondAsync } : {}),
       ...(rest.etag ? { etag: true } : {}),
       ...(rest.ifMatch ? { ifMatch: rest.ifMatch } : {}),
+      ...(rest.location ? { location: rest.location } : {}),
     });
   }
   return routes;
