@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Code, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Code, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { apiKeyNameMaxLength, apiKeyNameSchema, maxActiveApiKeys, type ApiKey, type CreatedApiKey } from '@reelsmith/shared';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ActionRow } from '../../components/action-row.tsx';
+import { SecretShownOnceDialog } from '../../components/secret-shown-once-dialog.tsx';
 import { formatDate } from '../../lib/format.ts';
 
 export const shownOnceWarning = 'Copy this key now. It will not be shown again: we keep only a fingerprint of it.';
@@ -90,52 +91,26 @@ function KeyRow({ apiKey, onAskRevoke }: { apiKey: ApiKey; onAskRevoke: (key: Ap
 }
 
 function CreatedKeyDialog({ created, onClose, onCopy }: { created: CreatedApiKey | null; onClose: () => void; onCopy: (text: string) => Promise<void> }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const close = () => {
-    setCopy('idle');
-    onClose();
-  };
-  const copyKey = async () => {
-    if (!created) return;
-    try {
-      await onCopy(created.key);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
-    <Modal opened={created !== null} onClose={close} title="Your new API key" centered radius="lg" padding="xl" closeOnClickOutside={false}>
-      {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {shownOnceWarning}
-          </Alert>
-          <Text size="sm">
-            <strong style={{ overflowWrap: 'anywhere' }}>{created.name}</strong>
-          </Text>
-          <Code block aria-label="New API key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {created.key}
-          </Code>
-          <Text size="sm" c="gray.7">
-            Send it as <Code>Authorization: Bearer {'<key>'}</Code> with every call to the REST API.
-          </Text>
-          {copy === 'failed' ? (
-            <Text size="sm" c="red.7">
-              The key could not be copied. Select it and copy it by hand.
-            </Text>
-          ) : null}
-          <ActionRow>
-            <Button variant="default" onClick={close}>
-              Done
-            </Button>
-            <Button leftSection={copy === 'copied' ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />} color={copy === 'copied' ? 'teal' : undefined} onClick={() => void copyKey()}>
-              {copy === 'copied' ? 'Copied' : 'Copy key'}
-            </Button>
-          </ActionRow>
-        </Stack>
-      ) : null}
-    </Modal>
+    <SecretShownOnceDialog
+      secret={created?.key ?? null}
+      title="Your new API key"
+      warning={shownOnceWarning}
+      label="New API key"
+      noun="key"
+      before={
+        <Text size="sm">
+          <strong style={{ overflowWrap: 'anywhere' }}>{created?.name}</strong>
+        </Text>
+      }
+      after={
+        <Text size="sm" c="gray.7">
+          Send it as <Code>Authorization: Bearer {'<key>'}</Code> with every call to the REST API.
+        </Text>
+      }
+      onClose={onClose}
+      onCopy={onCopy}
+    />
   );
 }
 

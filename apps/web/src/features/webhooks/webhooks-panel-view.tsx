@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   createWebhookEndpointInputSchema,
   maxWebhookEndpoints,
@@ -8,9 +8,10 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@reelsmith/shared';
-import { IconAlertTriangle, IconCheck, IconCopy, IconPlus, IconSend, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { IconPlus, IconSend, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ActionRow } from '../../components/action-row.tsx';
+import { SecretShownOnceDialog } from '../../components/secret-shown-once-dialog.tsx';
 import { formatDate } from '../../lib/format.ts';
 
 export const secretShownOnceWarning = 'Copy this signing secret now. It will not be shown again.';
@@ -182,50 +183,22 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] | undefined
 }
 
 function CreatedDialog({ created, onClose, onCopy }: { created: CreatedWebhookEndpoint | null; onClose: () => void; onCopy: (text: string) => Promise<void> }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const close = () => {
-    setCopy('idle');
-    onClose();
-  };
-  const copySecret = async () => {
-    if (!created) return;
-    try {
-      await onCopy(created.secret);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
-    <Modal opened={created !== null} onClose={close} title="Endpoint added" centered radius="lg" padding="xl" closeOnClickOutside={false}>
-      {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {secretShownOnceWarning}
-          </Alert>
-          <Code block aria-label="Signing secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {created.secret}
-          </Code>
-          <Text size="sm" c="gray.7">
-            Verify each request with it as the Standard Webhooks libraries do: the <Code>webhook-signature</Code> header signs the <Code>webhook-id</Code>, the{' '}
-            <Code>webhook-timestamp</Code> and the body.
-          </Text>
-          {copy === 'failed' ? (
-            <Text size="sm" c="red.7">
-              The secret could not be copied. Select it and copy it by hand.
-            </Text>
-          ) : null}
-          <ActionRow>
-            <Button variant="default" onClick={close}>
-              Done
-            </Button>
-            <Button leftSection={copy === 'copied' ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />} color={copy === 'copied' ? 'teal' : undefined} onClick={() => void copySecret()}>
-              {copy === 'copied' ? 'Copied' : 'Copy secret'}
-            </Button>
-          </ActionRow>
-        </Stack>
-      ) : null}
-    </Modal>
+    <SecretShownOnceDialog
+      secret={created?.secret ?? null}
+      title="Endpoint added"
+      warning={secretShownOnceWarning}
+      label="Signing secret"
+      noun="secret"
+      after={
+        <Text size="sm" c="gray.7">
+          Verify each request with it as the Standard Webhooks libraries do: the <Code>webhook-signature</Code> header signs the <Code>webhook-id</Code>, the{' '}
+          <Code>webhook-timestamp</Code> and the body.
+        </Text>
+      }
+      onClose={onClose}
+      onCopy={onCopy}
+    />
   );
 }
 
