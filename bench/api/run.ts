@@ -12,7 +12,6 @@
 // Each client is one customer: its own session cookie, keep-alive connection and address. The server
 // runs as behind a reverse proxy (TRUST_PROXY=true) and each client sends its own X-Forwarded-For, so
 // the production rate limits (RATE_LIMIT_MAX per address, 30 dev sign-ins per minute) apply per client.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +19,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, runLevel, send, type Call, type Customer, type Operation, type Sample } from './load.ts';
 import { sampleParams, sampleScenes } from './sample-data.ts';
-import type { ServerMessage, ServerRequest, ServerStats } from './server.ts';
+import { prepareDatabase, startServer, type Server } from './server-process.ts';
+import type { ServerRequest, ServerStats } from './server.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -42,84 +42,6 @@ const levels = flags.levels.split(',').map(Number).filter((n) => n > 0);
 const seconds = Number(flags.seconds);
 const customerCount = Number(flags.customers);
 const projectsPerCustomer = Math.max(1, Number(flags.projects));
-
-// ——— Database ———
-
-interface BenchDatabase {
-  url: string | undefined;
-  kind: string;
-  drop(): void;
-}
-
-function psql(url: string, command: string): void {
-  const done = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', command], { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`psql failed: ${done.stderr}`);
-}
-
-function prepareDatabase(): BenchDatabase {
-  const base = process.env.DATABASE_URL || (flags.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
-  if (!base) return { url: undefined, kind: 'embedded (PGlite)', drop: () => {} };
-  const name = `reelsmith_bench_${process.pid}`;
-  psql(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const version = spawnSync('psql', [url.toString(), '-tAc', 'SHOW server_version'], { encoding: 'utf8' }).stdout.trim();
-  return { url: url.toString(), kind: `PostgreSQL ${version.split(' ')[0]}`, drop: () => psql(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-// ——— Server process ———
-
-interface Server {
-  child: ChildProcess;
-  url: URL;
-  database: string;
-  ask<T extends ServerMessage['type']>(request: ServerRequest, answer: T): Promise<Extract<ServerMessage, { type: T }>>;
-}
-
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: flags['log-level'],
-      TRUST_PROXY: 'true',
-      ...(flags['server-src'] ? { BENCH_SERVER_SRC: resolve(flags['server-src']) } : {}),
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_DIST: join(dataDir, 'no-admin'),
-      GOOGLE_CLIENT_ID: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-    },
-  });
-  const next = <T extends ServerMessage['type']>(type: T) =>
-    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: ServerMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as Extract<ServerMessage, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`server exited with ${code}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const listening = await next('listening');
-  return {
-    child,
-    url: new URL(listening.url),
-    database: listening.database,
-    ask: (request, answer) => {
-      const reply = next(answer);
-      child.send(request);
-      return reply;
-    },
-  };
-}
 
 // ——— Seeding through the API ———
 
@@ -233,12 +155,12 @@ function latencies(samples: Sample[]): { p50: number; p95: number; p99: number }
 // ——— Main ———
 
 const startLoad = loadavg();
-const db = prepareDatabase();
+const db = prepareDatabase({ pg: flags.pg, label: '' });
 const dataDir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-api-'));
 let server: Server | undefined;
 try {
   const t0 = performance.now();
-  server = await startServer(dataDir, db.url);
+  server = await startServer(dataDir, db.url, { LOG_LEVEL: flags['log-level'], ...(flags['server-src'] ? { BENCH_SERVER_SRC: resolve(flags['server-src']) } : {}) });
   console.log(`server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const { customers, shortId } = await seed(server);
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

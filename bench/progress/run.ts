@@ -9,13 +9,13 @@
 // `streams=<n> updates=<n> statements_per_update=<n> events_delivered=<n> server_cpu_s=<n> one_stream_cpu_s=<n>`,
 // where statements_per_update counts the progress fan-out's reads (a project's recent jobs, read once per
 // change for all its streams) per pushed update with N streams open.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, get } from 'node:http';
-import type { ServerMessage, ServerRequest, ServerStats } from '../api/server.ts';
+import { prepareDatabase, startServer, type Server } from '../api/server-process.ts';
+import type { ServerStats } from '../api/server.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,68 +30,6 @@ const jobCount = Number(flags.jobs);
 const sceneCount = Number(flags.scenes);
 // A thousand open streams are a thousand connections to one origin.
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
-
-function psql(url: string, command: string): void {
-  const done = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', command], { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`psql failed: ${done.stderr}`);
-}
-
-function prepareDatabase(): { url: string | undefined; kind: string; drop(): void } {
-  const base = process.env.DATABASE_URL || (flags.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
-  if (!base) return { url: undefined, kind: 'embedded (PGlite)', drop: () => {} };
-  const name = `reelsmith_bench_progress_${process.pid}`;
-  psql(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), kind: 'PostgreSQL', drop: () => psql(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stats(): Promise<ServerStats>;
-}
-
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../api/server.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_DIST: join(dataDir, 'no-admin'),
-      GOOGLE_CLIENT_ID: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-    },
-  });
-  const next = <T extends ServerMessage['type']>(type: T) =>
-    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: ServerMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message as Extract<ServerMessage, { type: T }>);
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-  const listening = await next('listening');
-  return {
-    child,
-    url: listening.url,
-    stats: async () => {
-      const reply = next('stats');
-      child.send({ type: 'stats' } satisfies ServerRequest);
-      return (await reply).stats;
-    },
-  };
-}
 
 // ——— The customer, through the API ———
 
@@ -163,18 +101,20 @@ interface Phase {
   seconds: number;
 }
 
+const serverStats = async (server: Server): Promise<ServerStats> => (await server.ask({ type: 'stats' }, 'stats')).stats;
+
 async function phase(server: Server, cookie: string, projectId: string, voiceId: string, streams: number): Promise<Phase> {
   const stop = new AbortController();
-  const open = Array.from({ length: streams }, (_, i) => openStream(server.url, cookie, projectId, i, stop.signal));
+  const open = Array.from({ length: streams }, (_, i) => openStream(server.url.origin, cookie, projectId, i, stop.signal));
   // Every stream connected and showing the current list before counting starts.
   await until(`${streams} streams connected`, () => open.every((s) => s.state.lists >= 1), 120_000);
-  const before = await server.stats();
+  const before = await serverStats(server);
   const listsBefore = open.map((s) => s.state.lists);
   const started = performance.now();
   for (let j = 0; j < jobCount; j += 1) {
     const speed = 0.9 + (j % 3) * 0.1;
     const sceneSpeedSettings = Object.fromEntries(Array.from({ length: sceneCount }, (_, i) => [`scene-${i + 1}`, speed]));
-    const accepted = await call(server.url, 'POST', `/api/projects/${projectId}/generate-voiceover`, { cookie, prefer: 'respond-async', 'x-forwarded-for': '10.255.0.1' }, { voiceId, sceneSpeedSettings });
+    const accepted = await call(server.url.origin, 'POST', `/api/projects/${projectId}/generate-voiceover`, { cookie, prefer: 'respond-async', 'x-forwarded-for': '10.255.0.1' }, { voiceId, sceneSpeedSettings });
     const { job } = (await accepted.json()) as { job: { id: string } };
     // Done when the first stream shows it finished (the streams are how the wizard learns it).
     await until(`job ${job.id} finished on the streams`, () => open[0]!.state.last.some((j) => j.id === job.id && (j.status === 'succeeded' || j.status === 'dead')), 180_000);
@@ -183,7 +123,7 @@ async function phase(server: Server, cookie: string, projectId: string, voiceId:
   const target = open[0]!.state.lists;
   await until('every stream has the last list', () => open.every((s) => s.state.lists >= target), 60_000);
   const seconds = (performance.now() - started) / 1000;
-  const after = await server.stats();
+  const after = await serverStats(server);
   stop.abort();
   await Promise.allSettled(open.map((s) => s.done));
   const updates = target - listsBefore[0]!;
@@ -199,17 +139,17 @@ async function phase(server: Server, cookie: string, projectId: string, voiceId:
   };
 }
 
-const database = prepareDatabase();
+const database = prepareDatabase({ pg: flags.pg, label: 'progress_' });
 const dataDir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-progress-'));
-const server = await startServer(dataDir, database.url);
+const server = await startServer(dataDir, database.url, { LOG_LEVEL: 'warn' });
 try {
-  const signIn = await call(server.url, 'POST', '/auth/dev', { 'x-forwarded-for': '10.254.0.1' }, { email: 'progress.bench@example.com', name: 'Pat Progress' });
+  const signIn = await call(server.url.origin, 'POST', '/auth/dev', { 'x-forwarded-for': '10.254.0.1' }, { email: 'progress.bench@example.com', name: 'Pat Progress' });
   const cookie = (signIn.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   const headers = { cookie, 'x-forwarded-for': '10.254.0.2' };
-  const project = (await (await call(server.url, 'POST', '/api/projects', headers, { reelTime: 20, aspect: '1:1' })).json()) as { id: string };
+  const project = (await (await call(server.url.origin, 'POST', '/api/projects', headers, { reelTime: 20, aspect: '1:1' })).json()) as { id: string };
   const script = Array.from({ length: sceneCount }, (_, i) => `Sentence number ${i + 1} tells one short thing.`).join(' ');
-  await call(server.url, 'POST', `/api/projects/${project.id}/generate-scenes`, headers, { script, reelTime: 20, sceneCount });
-  const voices = (await (await call(server.url, 'GET', '/api/voices', headers)).json()) as { id: string }[];
+  await call(server.url.origin, 'POST', `/api/projects/${project.id}/generate-scenes`, headers, { script, reelTime: 20, sceneCount });
+  const voices = (await (await call(server.url.origin, 'GET', '/api/voices', headers)).json()) as { id: string }[];
 
   console.log(`# progress streams: ${database.kind}, ${jobCount} voiceover jobs of ${sceneCount} scenes per phase`);
   const one = await phase(server, cookie, project.id, voices[0]!.id, 1);

@@ -10,7 +10,7 @@
 //
 // PostgreSQL from DATABASE_URL or 127.0.0.1:5432 (a throw-away database is made and dropped).
 // Last line: `reels=<n> done=<n> lost=<n> webhooks_ok=<n> api_p99_ms=<n>`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { psql } from '../api/server-process.ts';
 import { createFakeElevenLabs, createFakeOpenAi, FakeFal, FakeReplicate } from '@reelsmith/media/fakes';
 
 const { values: flags } = parseArgs({
@@ -32,11 +33,6 @@ const reelCount = Number(flags.reels);
 const videoMs = Number(flags['video-seconds']) * 1000;
 const deadline = Date.now() + Number(flags['timeout-minutes']) * 60_000;
 const repoRoot = join(import.meta.dirname, '../..');
-
-function psql(url: string, command: string): void {
-  const done = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', command], { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`psql failed: ${done.stderr}`);
-}
 
 // ——— The pieces around the app ———
 
