@@ -24,3 +24,4 @@ export * from './admin/admins.ts';
 export * from './admin/providers.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './ids.ts';

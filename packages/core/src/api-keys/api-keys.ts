@@ -8,13 +8,12 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from '@reelsmith/db';
-import { apiKeyMessages, apiKeyNameSchema, AppError, maxActiveApiKeys, type ApiKey, type CreatedApiKey } from '@reelsmith/shared';
+import { apiKeyMessages, apiKeyNameSchema, AppError, isUuid, maxActiveApiKeys, type ApiKey, type CreatedApiKey } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import type { SessionLookup } from '../auth/customer-sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { newApiKey, shouldRecordUse, shownPrefix } from './api-key-secret.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toApiKey(row: ApiKeyRow): ApiKey {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
@@ -52,7 +51,7 @@ export async function listApiKeys(deps: CoreDeps, userId: string): Promise<ApiKe
 
 /** Revokes one of the customer's own keys; revoking it again is fine, anyone else's or an unknown id is not found. */
 export async function revokeApiKey(deps: CoreDeps, userId: string, id: string): Promise<void> {
-  const revoked = uuidPattern.test(id) && (await markApiKeyRevoked(deps.db, userId, id, deps.clock.now()));
+  const revoked = isUuid(id) && (await markApiKeyRevoked(deps.db, userId, id, deps.clock.now()));
   if (!revoked) throw new AppError('NOT_FOUND', apiKeyMessages.notFound);
   deps.logger.info({ userId, apiKeyId: id }, 'API key revoked');
 }

@@ -27,7 +27,7 @@ import {
   type Executor,
   type PaymentReferenceColumn,
 } from '@reelsmith/db';
-import { AppError } from '@reelsmith/shared';
+import { AppError, isUuid } from '@reelsmith/shared';
 import { userIdForStripeCustomer } from './stripe-ids.ts';
 
 /** A payment as a provider reports it. */
@@ -92,7 +92,6 @@ export interface ProviderRefund {
   localRefundId: string | null;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Records an event id; false when it was already applied (a replay). */
 export async function claimEvent(trx: Executor, id: string, provider: 'stripe' | 'local', type: string): Promise<boolean> {
@@ -310,7 +309,7 @@ export async function applyBillingEvent(trx: Executor, event: BillingEvent, now:
  * a refund made at the provider (the Dashboard) gets its own row, unless it failed.
  */
 async function recordProviderRefund(trx: Executor, transactionId: string, refund: ProviderRefund): Promise<void> {
-  const localId = refund.localRefundId && uuidPattern.test(refund.localRefundId) ? refund.localRefundId : null;
+  const localId = refund.localRefundId && isUuid(refund.localRefundId) ? refund.localRefundId : null;
   const row = await lockRefundForProviderRefund(trx, transactionId, refund.id, localId);
   if (row) {
     const status = row.status === 'failed' ? 'failed' : refund.status;

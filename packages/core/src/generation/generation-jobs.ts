@@ -12,7 +12,7 @@ export {
   markJobSucceeded,
   reportJobProgress,
 } from '@reelsmith/db';
-import { AppError, generationMessages } from '@reelsmith/shared';
+import { AppError, generationMessages, isUuid } from '@reelsmith/shared';
 import type { AppDeps } from '../app-deps.ts';
 import { findOwnedProject } from '../projects/project-rows.ts';
 import { toJobView, type GenerationJobView } from './job-views.ts';
@@ -53,7 +53,6 @@ export async function watchProjectJobs(deps: Pick<AppDeps, 'db' | 'jobEvents'>, 
   return deps.jobEvents.watch(projectId, signal);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A job as an integrator follows it (GET /api/jobs/{id}): its state, and its result once it succeeded. */
 export interface CustomerJobView extends GenerationJobView {
@@ -62,7 +61,7 @@ export interface CustomerJobView extends GenerationJobView {
 
 /** The customer's own job; another customer's, a missing or a malformed id are all not found. */
 export async function findCustomerJob(deps: Pick<AppDeps, 'db'>, userId: string, id: string): Promise<CustomerJobView> {
-  const row = uuidPattern.test(id) ? await findOwnedGenerationJob(deps.db, userId, id) : undefined;
+  const row = isUuid(id) ? await findOwnedGenerationJob(deps.db, userId, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND', generationMessages.jobNotFound, { reason: 'not_found' });
   return { ...toJobView(row), result: row.status === 'succeeded' ? row.result : null };
 }

@@ -1,20 +1,7 @@
 import { findProjectRow, listProjectRows, type Executor, type ProjectRow } from '@reelsmith/db';
-import {
-  AppError,
-  normaliseStatus,
-  projectAssetsSchema,
-  projectMessages,
-  projectParamsSchema,
-  sceneSchema,
-  type AspectRatio,
-  type Project,
-  type ProjectAssets,
-  type ProjectParams,
-  type Scene,
-} from '@reelsmith/shared';
+import { AppError, isUuid, normaliseStatus, projectAssetsSchema, projectMessages, projectParamsSchema, sceneSchema, type AspectRatio, type Project, type ProjectAssets, type ProjectParams, type Scene } from '@reelsmith/shared';
 import { z } from 'zod';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Told about each stored field dropped on reading because it no longer fits its schema. */
 export type DropListener = (field: string, reason: string) => void;
@@ -131,7 +118,7 @@ export function toProject(row: ProjectRow): Project {
 
 /** One of the customer's projects; anyone else's, or a malformed id, reads exactly as missing. */
 export async function findOwnedProject(db: Executor, userId: string, id: string, options: { lock?: boolean } = {}): Promise<Project> {
-  if (!uuid.test(id)) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
   const row = await findProjectRow(db, userId, id, options);
   if (!row) throw new AppError('NOT_FOUND', projectMessages.notFound, { reason: 'project_not_found' });
   return toProject(row);

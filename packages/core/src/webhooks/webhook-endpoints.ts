@@ -9,22 +9,12 @@ import {
   type WebhookEndpointRow,
 } from '@reelsmith/db';
 import { checkTarget, OutboundRefusedError } from '@reelsmith/media';
-import {
-  AppError,
-  createWebhookEndpointInputSchema,
-  maxWebhookEndpoints,
-  webhookLogLength,
-  webhookMessages,
-  type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-} from '@reelsmith/shared';
+import { AppError, createWebhookEndpointInputSchema, isUuid, maxWebhookEndpoints, webhookLogLength, webhookMessages, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { webhookOutboundPolicy, webhookSchemeAllowed, type WebhookSettings } from './webhook-settings.ts';
 import { recordWebhookEvent } from './webhook-events.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return { id: row.id, url: row.url, description: row.description, createdAt: row.created_at };
@@ -86,7 +76,7 @@ export async function listWebhookEndpoints(deps: CoreDeps, userId: string): Prom
 
 /** Deletes one of the customer's endpoints: nothing more is sent to it, its queued retries included. */
 export async function deleteWebhookEndpoint(deps: CoreDeps, userId: string, id: string): Promise<void> {
-  const deleted = uuidPattern.test(id) && (await markWebhookEndpointDeleted(deps.db, userId, id, deps.clock.now()));
+  const deleted = isUuid(id) && (await markWebhookEndpointDeleted(deps.db, userId, id, deps.clock.now()));
   if (!deleted) throw new AppError('NOT_FOUND', webhookMessages.notFound);
   deps.logger.info({ userId, webhookEndpointId: id }, 'webhook endpoint deleted');
 }
@@ -94,7 +84,7 @@ export async function deleteWebhookEndpoint(deps: CoreDeps, userId: string, id: 
 /** Queues a `webhook.test` event to one of the customer's endpoints; its attempts appear in the log. */
 export async function sendTestWebhook(deps: CoreDeps, userId: string, id: string): Promise<{ eventId: string }> {
   const settings = settingsOf(deps);
-  const target = uuidPattern.test(id) ? await findWebhookTarget(deps.db, userId, id) : undefined;
+  const target = isUuid(id) ? await findWebhookTarget(deps.db, userId, id) : undefined;
   if (!target) throw new AppError('NOT_FOUND', webhookMessages.notFound);
   const eventId = await recordWebhookEvent(deps, {
     userId,

@@ -1,4 +1,5 @@
 // Spec §4 project status labels in the user view, and spec §2's Preview/download rule.
+import { isUuid } from '@reelsmith/shared';
 
 const statusLabels: Record<string, string> = {
   Draft: 'Draft',
@@ -36,11 +37,9 @@ export function videoFileName(title: string): string {
   return `${base || 'video'}.mp4`;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A malformed id in the address cannot name a user, so the screen says 'User not found' without asking. */
 export function isUserId(value: string | undefined): value is string {
-  return typeof value === 'string' && uuidPattern.test(value);
+  return isUuid(value);
 }
 
 /** The signed media link asking the server for an attachment (docs/decisions.md, finished videos for the admin). */
