@@ -97,6 +97,22 @@ describe.each(testDatabaseKinds())('cross-site requests on %s', (kind) => {
       expect(await projectCount()).toBe(1);
     });
 
+    it('refuses making an API key or a webhook endpoint, starting a step (REST, with Prefer, or tRPC), and makes none', async () => {
+      const key = await call({ method: 'POST', url: '/api/auth/api-keys', payload: { name: 'stolen' } }, headers);
+      expect(key.statusCode).toBe(403);
+      expect(key.json()).toEqual(refusedBody);
+      const hook = await call({ method: 'POST', url: '/api/webhooks', payload: { url: 'https://attacker.example/hook', description: 'exfiltrate' } }, headers);
+      expect(hook.statusCode).toBe(403);
+      const voice = { voiceId: 'x', sceneSpeedSettings: {} };
+      const asyncStart = await call({ method: 'POST', url: `/api/projects/${projectId}/generate-voiceover`, payload: voice, headers: { prefer: 'respond-async' } }, headers);
+      expect(asyncStart.statusCode).toBe(403);
+      const trpcStart = await call({ method: 'POST', url: '/trpc/generation.start.voiceover', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(superjson.serialize({ id: projectId, ...voice })) }, headers);
+      expect(trpcStart.statusCode).toBe(403);
+      expect(await t.db.db.selectFrom('api_keys').select('id').execute()).toEqual([]);
+      expect(await t.db.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
+      expect(await t.db.db.selectFrom('generation_jobs').select('id').execute()).toEqual([]);
+    });
+
     it('refuses tRPC mutations, single and batched, in tRPC’s error shape', async () => {
       const single = await call(
         { method: 'POST', url: '/trpc/projects.update', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(superjson.serialize({ id: projectId, title: 'Hijacked' })) },
