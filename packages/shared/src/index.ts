@@ -25,3 +25,4 @@ export * from './admin/providers.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './ids.ts';
+export * from './paging.ts';
