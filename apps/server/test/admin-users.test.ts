@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('admin users on %s', (kind) => {
     expect(second.users.map((u) => u.email)).toEqual(['user02@example.com', 'user01@example.com']);
     expect(second).toMatchObject({ hasNextPage: false, hasPrevPage: true });
     const beyond = await call.admin.users.list({ page: 3, limit: 10 });
-    expect(beyond).toEqual({ users: [], total: 12, hasNextPage: false, hasPrevPage: true });
+    expect(beyond).toEqual({ data: [], users: [], total: 12, page: 3, limit: 10, totalPages: 2, hasNextPage: false, hasPrevPage: true });
     // Exactly one full page: no next page.
     expect(await call.admin.users.list({ page: 2, limit: 6 })).toMatchObject({ hasNextPage: false, hasPrevPage: true });
   });
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('admin users on %s', (kind) => {
     expect(rest.json().users[0]).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', projectCount: 1 });
     expect((await admin.call('GET', '/api/admin/users?userId=not-a-uuid')).statusCode).toBe(400);
     const none = await admin.call('GET', '/api/admin/users?userId=00000000-0000-4000-8000-000000000000');
-    expect(none.json()).toEqual({ users: [], total: 0, hasNextPage: false, hasPrevPage: false });
+    expect(none.json()).toEqual({ data: [], users: [], total: 0, page: 1, limit: 10, totalPages: 0, hasNextPage: false, hasPrevPage: false });
   });
 
   it("shows each customer's current subscription with plan, effective status and expiry", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInfo, pageLimitSchema, pageNumberSchema, pageOffset, pagedSchema } from './paging.ts';
+import { listOrPagedSchema, optionalPageQuerySchema, pageInfo, pageLimitSchema, pageNumberSchema, pageOffset, pagedSchema } from './paging.ts';
 import { z } from 'zod';
 
 describe('paging', () => {
@@ -27,5 +27,15 @@ describe('paging', () => {
     const schema = pagedSchema(z.object({ id: z.string() }));
     expect(schema.parse({ data: [{ id: 'a' }], ...pageInfo(1, 10, 1) }).data).toEqual([{ id: 'a' }]);
     expect(schema.safeParse({ data: [], total: 0 }).success).toBe(false);
+  });
+
+  it('tells a customer list asked for no page from one asked for a page (no defaults filled in)', () => {
+    expect(optionalPageQuerySchema.parse({})).toEqual({});
+    expect(optionalPageQuerySchema.parse({ limit: '5' })).toEqual({ limit: 5 });
+    expect(optionalPageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(optionalPageQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    const schema = listOrPagedSchema(z.object({ id: z.string() }));
+    expect(schema.parse([{ id: 'a' }])).toEqual([{ id: 'a' }]);
+    expect(schema.safeParse({ data: [{ id: 'a' }], ...pageInfo(1, 10, 1) }).success).toBe(true);
   });
 });

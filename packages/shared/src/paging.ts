@@ -39,6 +39,24 @@ export function pageInfo(page: number, limit: number, total: number): PageInfo {
   return { total, page, limit, totalPages: Math.ceil(total / limit), hasNextPage: page * limit < total, hasPrevPage: page > 1 };
 }
 
+/** The page size of a customer list asked for a page without `limit`. */
+export const DEFAULT_PAGE_LIMIT = 20;
+
+/**
+ * The query of a list that answers its plain array unless `page` or `limit` is given (the customer
+ * lists, whose documented answer is an array): the same two fields, without their defaults.
+ */
+export const optionalPageQuerySchema = z.object({
+  page: pageNumberSchema.unwrap().optional(),
+  limit: pageLimitSchema(DEFAULT_PAGE_LIMIT).unwrap().optional(),
+});
+export type OptionalPageQuery = z.infer<typeof optionalPageQuerySchema>;
+
+/** A list answered as its plain array without paging fields in the query, else as the envelope. */
+export function listOrPagedSchema<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), pagedSchema(item)]);
+}
+
 /** The row offset of a 1-based page. */
 export function pageOffset(page: number, limit: number): number {
   return (page - 1) * limit;

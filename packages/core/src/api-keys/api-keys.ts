@@ -8,11 +8,12 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from '@reelsmith/db';
-import { apiKeyMessages, apiKeyNameSchema, AppError, isUuid, maxActiveApiKeys, type ApiKey, type CreatedApiKey } from '@reelsmith/shared';
+import { apiKeyMessages, apiKeyNameSchema, AppError, isUuid, maxActiveApiKeys, type ApiKey, type CreatedApiKey, type OptionalPageQuery, type Paged } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import type { SessionLookup } from '../auth/customer-sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { newApiKey, shouldRecordUse, shownPrefix } from './api-key-secret.ts';
+import { listOrPage } from '../list-or-page.ts';
 
 
 function toApiKey(row: ApiKeyRow): ApiKey {
@@ -47,6 +48,18 @@ export async function createApiKey(deps: CoreDeps, userId: string, name: string)
 /** The customer's keys that still work, newest first; no secrets, no hashes. */
 export async function listApiKeys(deps: CoreDeps, userId: string): Promise<ApiKey[]> {
   return (await listActiveApiKeys(deps.db, userId)).map(toApiKey);
+}
+
+/** GET /api/auth/api-keys: the plain list, or one page of it in the same order when the query asks for paging. */
+export function listApiKeysOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<ApiKey[] | Paged<ApiKey>> {
+  return listOrPage(
+    query,
+    () => listApiKeys(deps, userId),
+    async (window) => {
+      const [rows, total] = await Promise.all([listActiveApiKeys(deps.db, userId, window), countActiveApiKeys(deps.db, userId)]);
+      return { rows: rows.map(toApiKey), total };
+    },
+  );
 }
 
 /** Revokes one of the customer's own keys; revoking it again is fine, anyone else's or an unknown id is not found. */

@@ -1,9 +1,22 @@
-import { listCustomerTransactionRows, type Executor } from '@reelsmith/db';
-import { answeredPaymentStatus, type Transaction } from '@reelsmith/shared';
+import { countCustomerTransactions, listCustomerTransactionRows, type Executor } from '@reelsmith/db';
+import { answeredPaymentStatus, type OptionalPageQuery, type Paged, type Transaction } from '@reelsmith/shared';
+import { listOrPage, type RowWindow } from '../list-or-page.ts';
 
-/** The customer's payments, newest first. */
-export async function listTransactions(db: Executor, userId: string): Promise<Transaction[]> {
-  const rows = await listCustomerTransactionRows(db, userId, 200);
+/** GET /api/transactions: the latest 200 payments, or one page of them all in the same order when the query asks for paging. */
+export function listTransactionsOrPage(db: Executor, userId: string, query: OptionalPageQuery): Promise<Transaction[] | Paged<Transaction>> {
+  return listOrPage(
+    query,
+    () => listTransactions(db, userId),
+    async (window) => {
+      const [rows, total] = await Promise.all([listTransactions(db, userId, window), countCustomerTransactions(db, userId)]);
+      return { rows, total };
+    },
+  );
+}
+
+/** The customer's payments, newest first (the latest 200 unless a window is given). */
+export async function listTransactions(db: Executor, userId: string, window: RowWindow = { limit: 200, offset: 0 }): Promise<Transaction[]> {
+  const rows = await listCustomerTransactionRows(db, userId, window);
   return rows.map((r) => {
     // What the customer has actually got back: a refund still pending at the bank is not money returned yet.
     const settled = Math.min(Number(r.settled_cents ?? 0), r.refunded_cents);

@@ -1,4 +1,4 @@
-import { emailLogListInputSchema, type EmailLog, type EmailLogList, type EmailLogListInput } from '@reelsmith/shared';
+import { emailLogListInputSchema, pageInfo, pageOffset, type EmailLog, type EmailLogList, type EmailLogListInput } from '@reelsmith/shared';
 import { listEmailLogRows } from '@reelsmith/db';
 import type { CoreDeps } from '../deps.ts';
 import { likePattern } from './email-templates.ts';
@@ -22,7 +22,7 @@ export async function listEmailLogs(deps: Pick<CoreDeps, 'db'>, raw: EmailLogLis
       from: input.startDate ? dayStart(input.startDate) : undefined,
       until: input.endDate ? new Date(dayStart(input.endDate).getTime() + dayMs) : undefined,
     },
-    { limit: input.limit, offset: (input.page - 1) * input.limit },
+    { limit: input.limit, offset: pageOffset(input.page, input.limit) },
   );
   const logs: EmailLog[] = rows.map((r) => ({
     id: r.id,
@@ -38,5 +38,5 @@ export async function listEmailLogs(deps: Pick<CoreDeps, 'db'>, raw: EmailLogLis
     template: r.template_name !== null ? { name: r.template_name, htmlContent: r.template_html ?? '', textContent: r.template_text ?? '' } : null,
     user: r.user_id !== null ? { firstName: r.first_name, lastName: r.last_name } : null,
   }));
-  return { logs, total };
+  return { data: logs, logs, ...pageInfo(input.page, input.limit, total) };
 }

@@ -12,6 +12,8 @@ import {
   AppError,
   emailTemplateInputSchema,
   emailTemplateListInputSchema,
+  pageInfo,
+  pageOffset,
   type EmailTemplate,
   type EmailTemplateInput,
   type EmailTemplateList,
@@ -48,9 +50,10 @@ export async function listEmailTemplates(deps: Pick<CoreDeps, 'db'>, raw: EmailT
   const { rows, total } = await listEmailTemplateRows(
     deps.db,
     { pattern: input.search ? likePattern(input.search) : undefined },
-    { limit: input.limit, offset: (input.page - 1) * input.limit },
+    { limit: input.limit, offset: pageOffset(input.page, input.limit) },
   );
-  return { templates: rows.map(toTemplate), total };
+  const templates = rows.map(toTemplate);
+  return { data: templates, templates, ...pageInfo(input.page, input.limit, total) };
 }
 
 export function findEmailTemplateByName(db: Executor, name: string): Promise<TemplateRow | undefined> {

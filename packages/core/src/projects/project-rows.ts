@@ -1,4 +1,4 @@
-import { findProjectRow, listProjectRows, type Executor, type ProjectRow } from '@reelsmith/db';
+import { countUserProjects, findProjectRow, listProjectRows, type Executor, type ProjectRow } from '@reelsmith/db';
 import { AppError, isUuid, normaliseStatus, projectAssetsSchema, projectMessages, projectParamsSchema, sceneSchema, type AspectRatio, type Project, type ProjectAssets, type ProjectParams, type Scene } from '@reelsmith/shared';
 import { z } from 'zod';
 
@@ -124,7 +124,12 @@ export async function findOwnedProject(db: Executor, userId: string, id: string,
   return toProject(row);
 }
 
-export async function listOwnedProjects(db: Executor, userId: string): Promise<Project[]> {
-  const rows = await listProjectRows(db, userId, 500);
+export async function listOwnedProjects(db: Executor, userId: string, window: { limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<Project[]> {
+  const rows = await listProjectRows(db, userId, window);
   return rows.map(toProject);
+}
+
+/** How many projects the user has, for the paging envelope. */
+export function countOwnedProjects(db: Executor, userId: string): Promise<number> {
+  return countUserProjects(db, userId);
 }

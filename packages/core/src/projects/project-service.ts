@@ -8,6 +8,8 @@ import {
   type Project,
   type ProjectAssets,
   type ProjectParams,
+  type OptionalPageQuery,
+  type Paged,
   type Scene,
 } from '@reelsmith/shared';
 import type { z } from 'zod';
@@ -19,7 +21,8 @@ import { assertReelTimeAllowed, loadEntitlements, qualityRefusal } from '../bill
 import { findCurrentSubscription } from '../billing/subscriptions.ts';
 import { assertProjectMedia, avatarPool, resolveSelection } from './project-media.ts';
 import { deriveStatus } from '../generation/project-status.ts';
-import { findOwnedProject, listOwnedProjects } from './project-rows.ts';
+import { countOwnedProjects, findOwnedProject, listOwnedProjects } from './project-rows.ts';
+import { listOrPage } from '../list-or-page.ts';
 
 export type CreateProjectInput = z.infer<typeof createProjectInputSchema>;
 export type UpdateProjectInput = z.infer<typeof updateProjectInputSchema>;
@@ -27,6 +30,18 @@ export type PatchProjectInput = z.infer<typeof patchProjectInputSchema>;
 
 export function listProjects(deps: CoreDeps, userId: string): Promise<Project[]> {
   return listOwnedProjects(deps.db, userId);
+}
+
+/** GET /api/projects: the plain list, or one page of it in the same order when the query asks for paging. */
+export function listProjectsOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<Project[] | Paged<Project>> {
+  return listOrPage(
+    query,
+    () => listProjects(deps, userId),
+    async (window) => {
+      const [rows, total] = await Promise.all([listOwnedProjects(deps.db, userId, window), countOwnedProjects(deps.db, userId)]);
+      return { rows, total };
+    },
+  );
 }
 
 export function getProject(deps: CoreDeps, userId: string, id: string): Promise<Project> {

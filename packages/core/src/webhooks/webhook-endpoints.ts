@@ -1,5 +1,6 @@
 import {
   countActiveWebhookEndpoints,
+  countWebhookDeliveries,
   findWebhookTarget,
   insertWebhookEndpoint,
   listActiveWebhookEndpoints,
@@ -9,11 +10,12 @@ import {
   type WebhookEndpointRow,
 } from '@reelsmith/db';
 import { checkTarget, OutboundRefusedError } from '@reelsmith/media';
-import { AppError, createWebhookEndpointInputSchema, isUuid, maxWebhookEndpoints, webhookLogLength, webhookMessages, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from '@reelsmith/shared';
+import { AppError, createWebhookEndpointInputSchema, isUuid, maxWebhookEndpoints, webhookLogLength, webhookMessages, type CreatedWebhookEndpoint, type OptionalPageQuery, type Paged, type WebhookDelivery, type WebhookEndpoint } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { webhookOutboundPolicy, webhookSchemeAllowed, type WebhookSettings } from './webhook-settings.ts';
 import { recordWebhookEvent } from './webhook-events.ts';
+import { listOrPage, type RowWindow } from '../list-or-page.ts';
 
 
 function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
@@ -74,6 +76,18 @@ export async function listWebhookEndpoints(deps: CoreDeps, userId: string): Prom
   return (await listActiveWebhookEndpoints(deps.db, userId)).map(toEndpoint);
 }
 
+/** GET /api/webhooks: the plain list, or one page of it in the same order when the query asks for paging. */
+export function listWebhookEndpointsOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<WebhookEndpoint[] | Paged<WebhookEndpoint>> {
+  return listOrPage(
+    query,
+    () => listWebhookEndpoints(deps, userId),
+    async (window) => {
+      const [rows, total] = await Promise.all([listActiveWebhookEndpoints(deps.db, userId, window), countActiveWebhookEndpoints(deps.db, userId)]);
+      return { rows: rows.map(toEndpoint), total };
+    },
+  );
+}
+
 /** Deletes one of the customer's endpoints: nothing more is sent to it, its queued retries included. */
 export async function deleteWebhookEndpoint(deps: CoreDeps, userId: string, id: string): Promise<void> {
   const deleted = isUuid(id) && (await markWebhookEndpointDeleted(deps.db, userId, id, deps.clock.now()));
@@ -96,9 +110,24 @@ export async function sendTestWebhook(deps: CoreDeps, userId: string, id: string
   return { eventId: eventId! };
 }
 
-/** The customer's latest delivery attempts, newest first. */
-export async function listWebhookDeliveryLog(deps: CoreDeps, userId: string): Promise<WebhookDelivery[]> {
-  const rows = await listWebhookDeliveries(deps.db, userId, webhookLogLength);
+/**
+ * GET /api/webhooks/deliveries: the latest attempts, or, when the query asks for paging, one page of
+ * every attempt in the same order.
+ */
+export function listWebhookDeliveryLogOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<WebhookDelivery[] | Paged<WebhookDelivery>> {
+  return listOrPage(
+    query,
+    () => listWebhookDeliveryLog(deps, userId),
+    async (window) => {
+      const [rows, total] = await Promise.all([listWebhookDeliveryLog(deps, userId, window), countWebhookDeliveries(deps.db, userId)]);
+      return { rows, total };
+    },
+  );
+}
+
+/** The customer's latest delivery attempts, newest first (the latest webhookLogLength unless a window is given). */
+export async function listWebhookDeliveryLog(deps: CoreDeps, userId: string, window: RowWindow = { limit: webhookLogLength, offset: 0 }): Promise<WebhookDelivery[]> {
+  const rows = await listWebhookDeliveries(deps.db, userId, window);
   return rows.map((row) => ({
     id: row.id,
     eventId: row.event_id,

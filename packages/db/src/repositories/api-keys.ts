@@ -43,15 +43,16 @@ export function insertApiKey(db: Executor, key: NewApiKey): Promise<ApiKeyRow> {
 }
 
 /** A customer's keys that are not revoked, newest first. */
-export function listActiveApiKeys(db: Executor, userId: string): Promise<ApiKeyRow[]> {
-  return db
+export function listActiveApiKeys(db: Executor, userId: string, page?: { limit: number; offset: number }): Promise<ApiKeyRow[]> {
+  let query = db
     .selectFrom('api_keys')
     .select(listedColumns)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
 }
 
 /**

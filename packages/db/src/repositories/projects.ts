@@ -21,9 +21,15 @@ export function findProjectRow(db: Executor, userId: string, id: string, options
   return q.executeTakeFirst();
 }
 
-/** The user's projects, most recently changed first (at most `limit`). */
-export function listProjectRows(db: Executor, userId: string, limit: number): Promise<ProjectRow[]> {
-  return projectQuery(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').limit(limit).execute();
+/** One window of the user's projects, most recently changed first. */
+export function listProjectRows(db: Executor, userId: string, page: { limit: number; offset: number }): Promise<ProjectRow[]> {
+  return projectQuery(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').orderBy('p.id').limit(page.limit).offset(page.offset).execute();
+}
+
+/** How many projects the user has. */
+export async function countUserProjects(db: Executor, userId: string): Promise<number> {
+  const { total } = await db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 export async function insertProject(db: Executor, values: Insertable<ProjectsTable>): Promise<string> {

@@ -26,8 +26,8 @@ export function listUserTransactionRows(db: Executor, userId: string, limit: num
     .execute();
 }
 
-/** A customer's payments as they see them, newest first (at most `limit`), with how much of each the succeeded refunds returned. */
-export function listCustomerTransactionRows(db: Executor, userId: string, limit: number) {
+/** A window of a customer's payments as they see them, newest first, with how much of each the succeeded refunds returned. */
+export function listCustomerTransactionRows(db: Executor, userId: string, page: { limit: number; offset: number }) {
   return db
     .selectFrom('transactions as t')
     .leftJoin('plans as p', 'p.id', 't.plan_id')
@@ -43,8 +43,16 @@ export function listCustomerTransactionRows(db: Executor, userId: string, limit:
     )
     .where('t.user_id', '=', userId)
     .orderBy('t.transaction_date', 'desc')
-    .limit(limit)
+    .orderBy('t.id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+}
+
+/** How many payments the customer has. */
+export async function countCustomerTransactions(db: Executor, userId: string): Promise<number> {
+  const { total } = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<string>().as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 /** What a payment e-mail says about a transaction. */

@@ -79,7 +79,7 @@ export interface WebhookDeliveryLogRow {
 }
 
 /** The customer's latest delivery attempts (deleted endpoints' too), newest first. */
-export function listWebhookDeliveries(db: Executor, userId: string, limit: number): Promise<WebhookDeliveryLogRow[]> {
+export function listWebhookDeliveries(db: Executor, userId: string, page: { limit: number; offset: number }): Promise<WebhookDeliveryLogRow[]> {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -91,6 +91,20 @@ export function listWebhookDeliveries(db: Executor, userId: string, limit: numbe
     .where('e.user_id', '=', userId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.attempt', 'desc')
-    .limit(limit)
+    .orderBy('d.id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+}
+
+/** How many delivery attempts were made to the customer's endpoints (deleted ones included, as in the log). */
+export async function countWebhookDeliveries(db: Executor, userId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('e.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }

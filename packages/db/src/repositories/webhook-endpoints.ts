@@ -46,15 +46,16 @@ export function insertWebhookEndpoint(db: Executor, endpoint: NewWebhookEndpoint
 }
 
 /** A customer's endpoints that are not deleted, newest first. */
-export function listActiveWebhookEndpoints(db: Executor, userId: string): Promise<WebhookEndpointRow[]> {
-  return db
+export function listActiveWebhookEndpoints(db: Executor, userId: string, page?: { limit: number; offset: number }): Promise<WebhookEndpointRow[]> {
+  let query = db
     .selectFrom('webhook_endpoints')
     .select(listedColumns)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
 }
 
 /** The customer's active endpoints with their secrets, for signing the events of their jobs. */

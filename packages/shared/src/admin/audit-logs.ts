@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminLimitSchema, adminPageSchema, adminSearchSchema, optionalFilter } from './paging.ts';
+import { adminSearchSchema, optionalFilter } from './paging.ts';
+import { pagedSchema, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 export const AUDIT_LOGS_PAGE_SIZE = 20;
 export const AUDIT_SEVERITIES = ['info', 'warning', 'error', 'critical'] as const;
@@ -24,8 +25,8 @@ export const AUDIT_ACTION_GROUP_LABELS: Record<AuditActionGroup, string> = {
 };
 
 export const auditLogsListInputSchema = z.object({
-  page: adminPageSchema,
-  limit: adminLimitSchema(AUDIT_LOGS_PAGE_SIZE),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(AUDIT_LOGS_PAGE_SIZE),
   search: adminSearchSchema,
   /** An action group (omitted or 'all' for every action). */
   action: optionalFilter(['all', ...AUDIT_ACTION_GROUP_NAMES]),
@@ -48,7 +49,8 @@ export const auditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
-export const auditLogsListSchema = z.object({ data: z.array(auditLogSchema), total: z.number().int() });
+/** The paging envelope (the admin spec's `data, total` are two of its fields). */
+export const auditLogsListSchema = pagedSchema(auditLogSchema);
 export type AuditLogsList = z.infer<typeof auditLogsListSchema>;
 
 /** The four Activity cards, counted on the server over the whole log (not the page). */

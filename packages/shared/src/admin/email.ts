@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 // E-mail templates and the e-mail log of the back-office (admin spec §2 Email Settings, §3, §7).
 
@@ -15,13 +16,11 @@ export const emailTemplateNameSchema = z
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'Use lower-case letters, digits, _ . or - (for example welcome or project_complete)');
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
-const limitSchema = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const optionalSearch = z.string().trim().max(200).optional().transform((v) => v || undefined);
 
 export const emailTemplateListInputSchema = z.object({
-  page: pageSchema,
-  limit: limitSchema(EMAIL_TEMPLATES_PAGE_SIZE),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(EMAIL_TEMPLATES_PAGE_SIZE),
   search: optionalSearch,
 });
 export type EmailTemplateListInput = z.input<typeof emailTemplateListInputSchema>;
@@ -59,7 +58,8 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-export const emailTemplateListSchema = z.object({ templates: z.array(emailTemplateSchema), total: z.number().int() });
+/** The paging envelope, with the rows also under `templates` as the admin spec §3 names them. */
+export const emailTemplateListSchema = z.object({ data: z.array(emailTemplateSchema), templates: z.array(emailTemplateSchema), ...pageInfoShape });
 export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
 
 /** A calendar day or a full ISO instant; the range covers whole days (inclusive). */
@@ -71,8 +71,8 @@ const isoDate = z
   .refine((v) => v === undefined || !Number.isNaN(new Date(v).getTime()), 'Use an ISO date such as 2026-11-22');
 
 export const emailLogListInputSchema = z.object({
-  page: pageSchema,
-  limit: limitSchema(EMAIL_LOGS_PAGE_SIZE),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(EMAIL_LOGS_PAGE_SIZE),
   search: optionalSearch,
   status: z
     .enum([...emailSendStatuses, 'all'])
@@ -99,7 +99,8 @@ export const emailLogSchema = z.object({
 });
 export type EmailLog = z.infer<typeof emailLogSchema>;
 
-export const emailLogListSchema = z.object({ logs: z.array(emailLogSchema), total: z.number().int() });
+/** The paging envelope, with the rows also under `logs` as the admin spec §3 names them. */
+export const emailLogListSchema = z.object({ data: z.array(emailLogSchema), logs: z.array(emailLogSchema), ...pageInfoShape });
 export type EmailLogList = z.infer<typeof emailLogListSchema>;
 
 export const sendTestEmailInputSchema = z.object({

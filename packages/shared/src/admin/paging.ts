@@ -1,12 +1,7 @@
 import { z } from 'zod';
 
-/** A 1-based page number; REST sends it as a query string. */
-export const adminPageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
-
-/** A page size with its screen's default (admin spec §9), capped so one call cannot read a whole table. */
-export function adminLimitSchema(defaultLimit: number) {
-  return z.coerce.number().int().min(1).max(100).default(defaultLimit);
-}
+// Paging itself (`page`, `limit`, the envelope) is the one convention of ../paging.ts; these are the
+// back-office's other list filters.
 
 /** A free-text search box: trimmed; an empty box means no search. */
 export const adminSearchSchema = z

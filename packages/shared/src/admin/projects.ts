@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminLimitSchema, adminPageSchema, adminSearchSchema, optionalFilter } from './paging.ts';
+import { adminSearchSchema, optionalFilter } from './paging.ts';
+import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 export const ADMIN_PROJECTS_PAGE_SIZE = 10;
 /** The back-office status of a project, mapped from its stored status (docs/decisions.md). */
@@ -15,8 +16,8 @@ export const adminProjectStatsSchema = z.object({
 export type AdminProjectStats = z.infer<typeof adminProjectStatsSchema>;
 
 export const adminProjectsListInputSchema = z.object({
-  page: adminPageSchema,
-  limit: adminLimitSchema(ADMIN_PROJECTS_PAGE_SIZE),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(ADMIN_PROJECTS_PAGE_SIZE),
   search: adminSearchSchema,
   status: optionalFilter(ADMIN_PROJECT_STATUSES),
   period: optionalFilter(ADMIN_PROJECT_PERIODS),
@@ -37,10 +38,6 @@ export const adminProjectSchema = z.object({
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
-export const adminProjectsListSchema = z.object({
-  projects: z.array(adminProjectSchema),
-  total: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
+/** The paging envelope, with the rows also under `projects` as the admin spec §3 names them. */
+export const adminProjectsListSchema = z.object({ data: z.array(adminProjectSchema), projects: z.array(adminProjectSchema), ...pageInfoShape });
 export type AdminProjectsList = z.infer<typeof adminProjectsListSchema>;

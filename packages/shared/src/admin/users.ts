@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../constants.ts';
-import { adminIdSchema, adminLimitSchema, adminPageSchema, adminSearchSchema } from './paging.ts';
+import { adminIdSchema, adminSearchSchema } from './paging.ts';
+import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 10;
 
 export const adminUsersListInputSchema = z.object({
-  page: adminPageSchema,
-  limit: adminLimitSchema(ADMIN_USERS_PAGE_SIZE),
+  page: pageNumberSchema,
+  limit: pageLimitSchema(ADMIN_USERS_PAGE_SIZE),
   search: adminSearchSchema,
   userId: adminIdSchema.optional(),
 });
@@ -33,12 +34,8 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUsersListSchema = z.object({
-  users: z.array(adminUserSchema),
-  total: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
+/** The paging envelope, with the rows also under `users` as the admin spec §3 names them. */
+export const adminUsersListSchema = z.object({ data: z.array(adminUserSchema), users: z.array(adminUserSchema), ...pageInfoShape });
 export type AdminUsersList = z.infer<typeof adminUsersListSchema>;
 
 export const adminSetUserStatusInputSchema = z.object({ userId: adminIdSchema, isActive: z.boolean() });

@@ -3,8 +3,8 @@ import { projectSchema } from '@reelsmith/shared';
 import { z } from 'zod';
 import { protectedProcedure } from '../../trpc.ts';
 
-/** REST: GET /api/projects */
+/** The web app's project list (a plain array); REST GET /api/projects is listPaged beside it. */
 export const listProcedure = protectedProcedure
-  .meta({ summary: "The customer's projects, most recently changed first", rest: { method: 'GET', path: '/api/projects', access: 'customer' } })
+  .meta({ summary: "The customer's projects, most recently changed first" })
   .output(z.array(projectSchema))
   .query(({ ctx }) => listProjects(ctx.deps, ctx.user.id));

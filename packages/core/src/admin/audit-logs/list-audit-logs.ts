@@ -1,5 +1,5 @@
 import { listAuditLogRows } from '@reelsmith/db';
-import { AUDIT_ACTION_GROUPS, type AuditActionGroup, type AuditLogsList, type AuditSeverityName } from '@reelsmith/shared';
+import { AUDIT_ACTION_GROUPS, pageInfo, pageOffset, type AuditActionGroup, type AuditLogsList, type AuditSeverityName } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { containsPattern } from '../search-pattern.ts';
 
@@ -20,7 +20,7 @@ export async function listAuditLogs(deps: CoreDeps, query: ListAuditLogsQuery): 
       actions: query.action && query.action !== 'all' ? AUDIT_ACTION_GROUPS[query.action] : undefined,
       severity: query.severity && query.severity !== 'all' ? query.severity : undefined,
     },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query.page, query.limit) },
   );
   return {
     data: rows.map((r) => {
@@ -39,6 +39,6 @@ export async function listAuditLogs(deps: CoreDeps, query: ListAuditLogsQuery): 
         details: r.details ?? {},
       };
     }),
-    total,
+    ...pageInfo(query.page, query.limit, total),
   };
 }

@@ -1,8 +1,8 @@
 import { listAdminProjectRows } from '@reelsmith/db';
-import { userDisplayName, type AdminProjectStatus, type AdminProjectsList, type StatsTimeRange } from '@reelsmith/shared';
+import { pageInfo, pageOffset, userDisplayName, type AdminProject, type AdminProjectStatus, type AdminProjectsList, type StatsTimeRange } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { statsRangeStart } from '../analytics/time-ranges.ts';
-import { containsPattern, pageFlags } from '../search-pattern.ts';
+import { containsPattern } from '../search-pattern.ts';
 
 export interface ListProjectsQuery {
   page: number;
@@ -21,20 +21,17 @@ export async function listAdminProjects(deps: CoreDeps, query: ListProjectsQuery
       status: query.status,
       createdSince: query.period ? statsRangeStart(query.period, deps.clock.now()) : undefined,
     },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query.page, query.limit) },
   );
-  return {
-    projects: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      status: r.admin_status,
-      createdAt: r.created_at,
-      settings: { industry: r.industry },
-      shareSettings: { isPublic: r.is_public ?? false },
-      user: { id: r.user_id, name: userDisplayName({ firstName: r.first_name, lastName: r.last_name }), email: r.email },
-      aiCostUsd: Number(r.ai_cost_usd ?? 0),
-    })),
-    total,
-    ...pageFlags(query.page, query.limit, total),
-  };
+  const projects: AdminProject[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.admin_status,
+    createdAt: r.created_at,
+    settings: { industry: r.industry },
+    shareSettings: { isPublic: r.is_public ?? false },
+    user: { id: r.user_id, name: userDisplayName({ firstName: r.first_name, lastName: r.last_name }), email: r.email },
+    aiCostUsd: Number(r.ai_cost_usd ?? 0),
+  }));
+  return { data: projects, projects, ...pageInfo(query.page, query.limit, total) };
 }

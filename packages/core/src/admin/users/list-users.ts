@@ -1,8 +1,8 @@
 import { listAdminUserRows, listCurrentSubscriptionRows } from '@reelsmith/db';
-import type { AdminUser, AdminUsersList } from '@reelsmith/shared';
+import { pageInfo, pageOffset, type AdminUser, type AdminUsersList } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 import { effectiveStatus } from '../../billing/entitlement-rules.ts';
-import { containsPattern, pageFlags } from '../search-pattern.ts';
+import { containsPattern } from '../search-pattern.ts';
 
 export interface ListUsersQuery {
   page: number;
@@ -19,7 +19,7 @@ export async function listAdminUsers(deps: CoreDeps, query: ListUsersQuery): Pro
   const { rows, total } = await listAdminUserRows(
     deps.db,
     { userId: query.userId, pattern: query.search ? containsPattern(query.search) : undefined },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query.page, query.limit) },
   );
   const subscriptions = await currentSubscriptions(deps, rows.map((r) => r.id));
   const users: AdminUser[] = rows.map((r) => ({
@@ -34,7 +34,7 @@ export async function listAdminUsers(deps: CoreDeps, query: ListUsersQuery): Pro
     projectCount: r.project_count,
     subscription: subscriptions.get(r.id) ?? null,
   }));
-  return { users, total, ...pageFlags(query.page, query.limit, total) };
+  return { data: users, users, ...pageInfo(query.page, query.limit, total) };
 }
 
 /** Each user's live subscription, else their latest (the order the customer's own page uses). */
