@@ -51,14 +51,24 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
       expect.arrayContaining(['Starter monthly', 'Starter yearly', 'Pro monthly', 'Pro yearly', 'Business monthly', 'Business yearly']),
     );
     expect(overview.plans).toHaveLength(6);
-    expect(overview.plans.find((p: { planId: string }) => p.planId === planId('pro-yearly')).price).toBe(470.4);
+    // Every answer prices per month and names the charge: Pro yearly is $470.40 a year, $39.20 a month.
+    expect(overview.plans.find((p: { planId: string }) => p.planId === planId('pro-yearly'))).toMatchObject({ price: 39.2, billedPrice: 470.4, period: 'yearly' });
 
     const all = (await admin.call('GET', '/api/admin/subscriptions?page=1&pageSize=20&status=&planId=')).json();
     expect(all).toMatchObject({ total: 2, totalPages: 1 });
     const grace = all.data.find((s: { user: { email: string } }) => s.user.email === 'grace@example.com');
     // A yearly plan is priced per month (the screen shows it × 12 per year).
-    expect(grace).toMatchObject({ user: { firstName: 'Grace', lastName: 'Hopper' }, plan: { name: 'Starter', planType: 'yearly', price: 15.2 }, status: 'active' });
+    expect(grace).toMatchObject({ user: { firstName: 'Grace', lastName: 'Hopper' }, plan: { name: 'Starter', planType: 'yearly', price: 15.2, billedPrice: 182.4 }, status: 'active' });
     expect(new Date(grace.endDate).getTime()).toBeGreaterThan(Date.now());
+    // One price per plan in every answer, customer and admin: the pricing list, the plan read, the
+    // overview's plan table, the subscription row and the user's subscription detail.
+    const starterYearly = { price: 15.2, billedPrice: 182.4 };
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/plans?type=yearly' })).json().find((p: { id: string }) => p.id === planId('starter-yearly'));
+    expect(listed).toMatchObject(starterYearly);
+    expect((await t.app.inject({ method: 'GET', url: `/api/plans/${planId('starter-yearly')}` })).json()).toMatchObject(starterYearly);
+    expect(overview.plans.find((p: { planId: string }) => p.planId === planId('starter-yearly'))).toMatchObject(starterYearly);
+    const detail = (await admin.call('GET', `/api/admin/users/${grace.userId}/subscription`)).json();
+    expect(detail.currentSubscription.plan).toMatchObject(starterYearly);
 
     const byName = (await admin.call('GET', '/api/admin/subscriptions?search=lovelace')).json();
     expect(byName.data.map((s: { user: { email: string } }) => s.user.email)).toEqual(['ada@example.com']);
@@ -69,8 +79,13 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
     expect((await admin.call('GET', '/api/admin/subscriptions?status=canceled')).json().total).toBe(0);
     expect((await admin.call('GET', '/api/admin/subscriptions?status=bogus')).statusCode).toBe(400);
     const paged = (await admin.call('GET', '/api/admin/subscriptions?pageSize=1&page=2')).json();
-    expect(paged).toMatchObject({ total: 2, totalPages: 2 });
+    expect(paged).toMatchObject({ total: 2, totalPages: 2, page: 2, limit: 1, hasNextPage: false, hasPrevPage: true });
     expect(paged.data).toHaveLength(1);
+    // limit, the page size's name on every list, reads the same; it wins over the spec's pageSize.
+    const first = (await admin.call('GET', '/api/admin/subscriptions?limit=1&pageSize=20&page=1')).json();
+    expect(first).toMatchObject({ total: 2, totalPages: 2, page: 1, limit: 1, hasNextPage: true, hasPrevPage: false });
+    expect(first.data.map((s: { id: string }) => s.id)).not.toContain(paged.data[0].id);
+    expect((await admin.call('GET', '/api/admin/subscriptions?limit=101')).statusCode).toBe(400);
   });
 
   it("shows a customer's subscription, payments and adjustments", async () => {

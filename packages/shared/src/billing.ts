@@ -9,8 +9,10 @@ export const planSchema = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  /** Price in dollars for the billing interval (USD). */
+  /** Dollars per month, as both specs show prices (a yearly plan: its yearly charge ÷ 12); see answeredPrices. */
   price: z.number(),
+  /** Dollars one charge costs: the month's price, the yearly total, or the one-time payment. */
+  billedPrice: z.number(),
   currency: z.string(),
   billingInterval: z.enum(['free', 'monthly', 'yearly', 'one_time']),
   features: z.array(z.string()),
@@ -31,6 +33,18 @@ export type StoredBillingInterval = 'free' | 'monthly' | 'yearly' | 'one_time';
  */
 export function answeredBillingInterval(stored: StoredBillingInterval): 'monthly' | 'yearly' | 'one_time' {
   return stored === 'free' ? 'monthly' : stored;
+}
+
+/**
+ * The prices every answer (customer and admin, REST and tRPC) shows for a plan. `price` is per month, as both
+ * specs show it: the pricing page's 'price per month' and the back-office's 'price times 12 per year' both read
+ * a monthly figure, so a yearly plan's yearly charge is divided by 12 (to the cent). A one-time plan's price is
+ * its single payment. `billedPrice` is what one charge costs (the yearly total for a yearly plan), so no client
+ * multiplies a rounded figure back.
+ */
+export function answeredPrices(priceCents: number, stored: StoredBillingInterval): { price: number; billedPrice: number } {
+  const billedPrice = priceCents / 100;
+  return { price: stored === 'yearly' ? Math.round(priceCents / 12) / 100 : billedPrice, billedPrice };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { findPlanRowByCode, findPlanRowById, listActivePlanRows, type Executor, type PlanRow } from '@reelsmith/db';
-import { answeredBillingInterval, AppError, type Plan, type Quality } from '@reelsmith/shared';
+import { answeredBillingInterval, answeredPrices, AppError, type Plan, type Quality } from '@reelsmith/shared';
 
 export type { PlanRow };
 
@@ -9,7 +9,7 @@ export function toPlan(row: PlanRow): Plan {
     code: row.code,
     name: row.name,
     description: row.description,
-    price: row.price_cents / 100,
+    ...answeredPrices(row.price_cents, row.billing_interval),
     currency: row.currency.toUpperCase(),
     billingInterval: answeredBillingInterval(row.billing_interval),
     features: row.features,

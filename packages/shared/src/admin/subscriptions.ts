@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionStatuses } from '../billing.ts';
+import { PAGE_LIMIT_MAX, pageInfoShape, pageNumberSchema } from '../paging.ts';
 
 // Back-office subscriptions (admin spec §2 Subscriptions, §3, §5, §7).
 
@@ -21,7 +22,8 @@ export const subscriptionOverviewSchema = z.object({
   totalRevenue: z.number(),
   activeSubscriptions: z.number().int(),
   totalSubscriptions: z.number().int(),
-  plans: z.array(z.object({ planId: z.string(), planName: z.string(), price: z.number(), period: z.enum(['free', 'monthly', 'yearly', 'one_time']) })),
+  /** price per month and billedPrice per charge, as every answer gives them (answeredPrices). */
+  plans: z.array(z.object({ planId: z.string(), planName: z.string(), price: z.number(), billedPrice: z.number(), period: z.enum(['free', 'monthly', 'yearly', 'one_time']) })),
 });
 export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
 
@@ -33,12 +35,17 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).optional();
+
 export const subscriptionListInputSchema = z.object({
   search: optionalText,
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(adminSubscriptionStatusFilters).transform(normaliseSubscriptionStatusFilter).optional()),
   planId: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().uuid({ error: 'Unknown plan.' }).optional()),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_SUBSCRIPTIONS_PAGE_SIZE),
+  page: pageNumberSchema,
+  /** The page size, named as on every other list call (paging.ts); 20 when neither name is sent. */
+  limit: pageSizeSchema,
+  /** The admin spec's name for the same page size on this list; limit wins when both are sent. */
+  pageSize: pageSizeSchema,
   /** The screen's cache-buster; ignored. */
   timestamp: z.unknown().optional(),
 });
@@ -48,8 +55,8 @@ export const adminSubscriptionSchema = z.object({
   id: z.string(),
   userId: z.string(),
   user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }),
-  /** price is per month: a yearly plan's yearly price divided by 12 (the screen shows it × 12 per year, spec §9). */
-  plan: z.object({ id: z.string(), name: z.string(), planType: z.enum(['monthly', 'yearly']), price: z.number(), currency: z.string() }),
+  /** price is per month (the screen shows a yearly one × 12 per year, spec §9); billedPrice is one charge (answeredPrices). */
+  plan: z.object({ id: z.string(), name: z.string(), planType: z.enum(['monthly', 'yearly']), price: z.number(), billedPrice: z.number(), currency: z.string() }),
   status: z.enum(subscriptionStatuses),
   startDate: z.date(),
   endDate: z.date().nullable(),
@@ -57,11 +64,8 @@ export const adminSubscriptionSchema = z.object({
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
-export const subscriptionListSchema = z.object({
-  data: z.array(adminSubscriptionSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+/** The one paging envelope (paging.ts); the spec's data, total and totalPages are among its fields. */
+export const subscriptionListSchema = z.object({ data: z.array(adminSubscriptionSchema), ...pageInfoShape });
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 
 export const userSubscriptionDetailSchema = z.object({

@@ -3,8 +3,9 @@ import { canRefund, planOptionLabel, planPriceText, refundableAmount, subscripti
 
 describe('subscription labels', () => {
   it('shows a monthly price per month and a yearly one as price × 12 per year', () => {
-    expect(planPriceText({ planType: 'monthly', price: 49 })).toBe('$49.00/month');
-    expect(planPriceText({ planType: 'yearly', price: 15.2 })).toBe('$182.40/year');
+    expect(planPriceText({ planType: 'monthly', price: 49, billedPrice: 49 })).toBe('$49.00/month');
+    expect(planPriceText({ planType: 'yearly', price: 15.2, billedPrice: 182.4 })).toBe('$182.40/year');
+    expect(planPriceText({ planType: 'yearly', price: 8.33, billedPrice: 100 })).toBe('$100.00/year');
   });
 
   it('describes each status as the Details dialog does', () => {

@@ -25,9 +25,12 @@ export function subscriptionStatus(status: string): { label: string; color: stri
   return statusLabels[status] ?? { label: status, color: 'gray', description: status };
 }
 
-/** '$49.00/month'; a yearly plan's monthly price × 12 per year (spec §9): '$182.40/year'. */
-export function planPriceText(plan: { planType: 'monthly' | 'yearly'; price: number; currency?: string }): string {
-  return plan.planType === 'yearly' ? `${formatMoney(plan.price * 12, plan.currency)}/year` : `${formatMoney(plan.price, plan.currency)}/month`;
+/**
+ * '$49.00/month'; a yearly plan per year (spec §9: the monthly price × 12), read from billedPrice, the yearly
+ * charge itself, so a total twelve does not divide is not off by the rounding of its monthly figure.
+ */
+export function planPriceText(plan: { planType: 'monthly' | 'yearly'; price: number; billedPrice: number; currency?: string }): string {
+  return plan.planType === 'yearly' ? `${formatMoney(plan.billedPrice, plan.currency)}/year` : `${formatMoney(plan.price, plan.currency)}/month`;
 }
 
 /** The plan select's label: the name with the billing period, since each plan is sold monthly and yearly. */

@@ -7,36 +7,25 @@ import {
   periodEndDisplay,
   planAction,
   priceDisplay,
-  pricePerMonth,
   subscriptionStatusBadge,
   transactionStatusBadge,
   videoQuota,
 } from './billing-rules.ts';
 
-const plan = (billingInterval: 'free' | 'monthly' | 'yearly' | 'one_time', price: number) => ({
+/** A plan as the server answers it: price per month, billedPrice per charge (a yearly total ÷ 12, to the cent). */
+const plan = (billingInterval: 'free' | 'monthly' | 'yearly' | 'one_time', billedPrice: number) => ({
   id: `${billingInterval}-id`,
   billingInterval,
-  price,
+  price: billingInterval === 'yearly' ? Math.round(billedPrice * 100 / 12) / 100 : billedPrice,
+  billedPrice,
   currency: 'USD',
-});
-
-describe('pricePerMonth', () => {
-  it('spreads a yearly price over twelve months', () => {
-    expect(pricePerMonth(plan('yearly', 470.4))).toBe(39.2);
-    expect(pricePerMonth(plan('yearly', 182.4))).toBe(15.2);
-    expect(pricePerMonth(plan('yearly', 100))).toBe(8.33);
-  });
-
-  it('keeps monthly, free and one-time prices', () => {
-    expect(pricePerMonth(plan('monthly', 49))).toBe(49);
-    expect(pricePerMonth(plan('free', 0))).toBe(0);
-    expect(pricePerMonth(plan('one_time', 30))).toBe(30);
-  });
 });
 
 describe('priceDisplay', () => {
   it('shows yearly plans per month with the yearly total', () => {
     expect(priceDisplay(plan('yearly', 470.4))).toEqual({ amount: '$39.20', period: '/month', note: 'billed $470.40 yearly' });
+    // A total that twelve does not divide: the month rounds, the charge stays exact.
+    expect(priceDisplay(plan('yearly', 100))).toEqual({ amount: '$8.33', period: '/month', note: 'billed $100.00 yearly' });
   });
 
   it('shows monthly, free and one-time plans', () => {

@@ -10,12 +10,6 @@ export interface BadgeLook {
   color: string;
 }
 
-/** What one month costs: the interval's price, a yearly price spread over twelve months. */
-export function pricePerMonth(plan: Pick<Plan, 'price' | 'billingInterval'>): number {
-  if (plan.billingInterval === 'yearly') return Math.round((plan.price / 12) * 100) / 100;
-  return plan.price;
-}
-
 export interface PriceDisplay {
   /** The headline figure, e.g. '$39.20'. */
   amount: string;
@@ -26,7 +20,8 @@ export interface PriceDisplay {
 }
 
 /** How a plan card shows its price (spec §2 /pricing: 'price per month'). */
-export function priceDisplay(plan: Pick<Plan, 'price' | 'currency' | 'billingInterval'>): PriceDisplay {
+/** The server answers price per month for every plan and billedPrice per charge (answeredPrices). */
+export function priceDisplay(plan: Pick<Plan, 'price' | 'billedPrice' | 'currency' | 'billingInterval'>): PriceDisplay {
   const { currency } = plan;
   if (isFreePlan(plan)) return { amount: formatPrice(0, currency), period: '/month', note: 'No credit card needed' };
   switch (plan.billingInterval) {
@@ -35,9 +30,9 @@ export function priceDisplay(plan: Pick<Plan, 'price' | 'currency' | 'billingInt
       return { amount: formatPrice(plan.price, currency), period: '/month', note: 'billed monthly' };
     case 'yearly':
       return {
-        amount: formatPrice(pricePerMonth(plan), currency),
+        amount: formatPrice(plan.price, currency),
         period: '/month',
-        note: `billed ${formatMoney(plan.price, currency)} yearly`,
+        note: `billed ${formatMoney(plan.billedPrice, currency)} yearly`,
       };
     case 'one_time':
       return { amount: formatPrice(plan.price, currency), period: 'one-time', note: 'a single payment' };

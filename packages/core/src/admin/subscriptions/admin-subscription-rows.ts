@@ -1,8 +1,8 @@
 import type { AdminSubscriptionRow } from '@reelsmith/db';
-import { answeredBillingInterval, type AdminSubscription } from '@reelsmith/shared';
+import { answeredBillingInterval, answeredPrices, type AdminSubscription } from '@reelsmith/shared';
 import { effectiveStatus } from '../../billing/entitlement-rules.ts';
 
-/** A yearly plan is priced per month here (yearly price / 12): the screen shows it × 12 per year (spec §9). */
+/** Prices as every answer gives them (answeredPrices): per month, and what one charge costs. */
 export function toAdminSubscription(row: AdminSubscriptionRow, now: Date): AdminSubscription {
   const yearly = answeredBillingInterval(row.billing_interval) === 'yearly';
   return {
@@ -13,7 +13,7 @@ export function toAdminSubscription(row: AdminSubscriptionRow, now: Date): Admin
       id: row.plan_id,
       name: row.plan_name,
       planType: yearly ? 'yearly' : 'monthly',
-      price: yearly ? Math.round(row.price_cents / 12) / 100 : row.price_cents / 100,
+      ...answeredPrices(row.price_cents, row.billing_interval),
       currency: row.currency.toUpperCase(),
     },
     status: effectiveStatus(row.status, row.end_date, now),

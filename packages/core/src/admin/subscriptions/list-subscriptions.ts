@@ -1,5 +1,5 @@
 import { listAdminSubscriptionRows, type SubscriptionStatus } from '@reelsmith/db';
-import type { SubscriptionList, subscriptionListInputSchema } from '@reelsmith/shared';
+import { ADMIN_SUBSCRIPTIONS_PAGE_SIZE, pageInfo, pageOffset, type SubscriptionList, type subscriptionListInputSchema } from '@reelsmith/shared';
 import type { z } from 'zod';
 import type { CoreDeps } from '../../deps.ts';
 import { containsPattern } from '../search-pattern.ts';
@@ -17,6 +17,7 @@ const storedStatus: Record<NonNullable<ListInput['status']>, SubscriptionStatus>
 /** Paid subscriptions, newest first, searched by the customer's e-mail or name and filtered by status and plan. */
 export async function listAdminSubscriptions(deps: CoreDeps, input: ListInput): Promise<SubscriptionList> {
   const now = deps.clock.now();
+  const limit = input.limit ?? input.pageSize ?? ADMIN_SUBSCRIPTIONS_PAGE_SIZE;
   const status = input.status ? storedStatus[input.status] : undefined;
   const { rows, total } = await listAdminSubscriptionRows(
     deps.db,
@@ -27,7 +28,7 @@ export async function listAdminSubscriptions(deps: CoreDeps, input: ListInput): 
       inForceAt: status === 'active' || status === 'trialing' ? now : undefined,
       planId: input.planId,
     },
-    { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+    { limit, offset: pageOffset(input.page, limit) },
   );
-  return { data: rows.map((r) => toAdminSubscription(r, now)), total, totalPages: Math.ceil(total / input.pageSize) };
+  return { data: rows.map((r) => toAdminSubscription(r, now)), ...pageInfo(input.page, limit, total) };
 }

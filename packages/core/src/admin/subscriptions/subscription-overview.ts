@@ -1,5 +1,5 @@
 import { countPaidSubscriptions, listActiveRecurringPlans, sumNetRevenueCents } from '@reelsmith/db';
-import { answeredBillingInterval, type SubscriptionOverview } from '@reelsmith/shared';
+import { answeredBillingInterval, answeredPrices, type SubscriptionOverview } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
 
 /**
@@ -14,6 +14,6 @@ export async function getSubscriptionOverview(deps: CoreDeps): Promise<Subscript
     totalRevenue: revenueCents / 100,
     activeSubscriptions: counts.active,
     totalSubscriptions: counts.total,
-    plans: plans.map((p) => ({ planId: p.id, planName: p.name, price: p.price_cents / 100, period: answeredBillingInterval(p.billing_interval) })),
+    plans: plans.map((p) => ({ planId: p.id, planName: p.name, ...answeredPrices(p.price_cents, p.billing_interval), period: answeredBillingInterval(p.billing_interval) })),
   };
 }
