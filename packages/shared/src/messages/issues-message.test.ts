@@ -19,6 +19,14 @@ describe('describeIssues', () => {
     expect(describeIssues(issuesOf(schema, { speed: 3 }))).toBe('voiceId: Invalid input: expected string, received undefined; speed: Too big: expected number to be <=1.2');
   });
 
+  it("answers a schema's message that starts as zod's do ('Invalid …') as it is, deep in a record too", () => {
+    const speed = z.number().max(1.2, { error: 'Invalid Speed Setting: use 0.7x to 1.2x.' });
+    const schema = z.object({ sceneSpeedSettings: z.record(z.string(), speed), id: z.uuid(), kind: z.enum(['a', 'b']) });
+    expect(describeIssues(issuesOf(schema, { sceneSpeedSettings: { 'scene-1': 2 }, id: 'x', kind: 'c' }))).toBe(
+      'Invalid Speed Setting: use 0.7x to 1.2x. id: Invalid UUID; kind: Invalid option: expected one of "a"|"b"',
+    );
+  });
+
   it('says a message shared by several fields once', () => {
     const missing = { error: 'Missing fields: email and password' };
     const schema = z.object({ email: z.string(missing), password: z.string(missing) });
