@@ -13,16 +13,9 @@
 //
 //   DATABASE_URL=postgres://… node bench/progress/bare-server.ts
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { ServerResponse } from 'node:http';
-import type * as PgModule from '../../packages/db/node_modules/@types/pg/index.d.ts';
-import type * as FastifyModule from '../../apps/server/node_modules/fastify/fastify.js';
-
-// fastify and pg are not dependencies of bench/package.json (adding them needs a `pnpm install`): they are
-// loaded from the workspace packages that depend on them, apps/server (fastify) and packages/db (pg).
-const requireFrom = (workspace: string) => createRequire(new URL(`../../${workspace}/package.json`, import.meta.url));
-const pg = requireFrom('packages/db')('pg') as typeof PgModule;
-const Fastify = requireFrom('apps/server')('fastify') as typeof FastifyModule.default;
+import Fastify from 'fastify';
+import pg from 'pg';
 
 export interface BareStats {
   cpuUserMs: number;
