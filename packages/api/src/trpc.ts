@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import { apiTransformer } from './transformer.ts';
 import { ZodError } from 'zod';
 import { accountSuspendedMessage, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
 import { apiKeyMessages, AppError, describeIssues, internalErrorMessage, reasonForStatus, reasonOfIssues, sessionExpiredMessage, type Reason } from '@reelsmith/shared';
@@ -65,7 +65,7 @@ export const sseOptions = {
 };
 
 const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
-  transformer: superjson,
+  transformer: apiTransformer,
   sse: sseOptions,
   errorFormatter({ shape, error }) {
     // 5xx messages are hidden, except the maintenance notice customers must read.

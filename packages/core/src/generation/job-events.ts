@@ -40,10 +40,28 @@ interface ProjectFeed {
   again: boolean;
 }
 
-/** A short id of what a list of jobs shows, the same in every process (progress streams resume on it). */
+const snapshotIds = new WeakMap<readonly GenerationJobView[], string>();
+
+/**
+ * A short id of what a list of jobs shows, the same in every process (progress streams resume on it).
+ * A list handed to many streams is one frozen array, so its id is worked out once.
+ */
 export function jobsSnapshotId(jobs: readonly GenerationJobView[]): string {
+  const known = snapshotIds.get(jobs);
+  if (known) return known;
   const shown = jobs.map((j) => [j.id, j.status, j.stage, j.percent, j.error, j.reason, j.attempts]);
-  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22);
+  const id = createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22);
+  if (Object.isFrozen(jobs)) snapshotIds.set(jobs, id);
+  return id;
+}
+
+/** A value and everything in it made read-only: one list is shared by every subscriber of a project. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
@@ -138,7 +156,9 @@ export class JobEvents {
       do {
         feed.again = false;
         if (feed.subscribers.size === 0) return;
-        const jobs = await latestJobs(this.db, projectId);
+        // One frozen list for every subscriber: its snapshot id and its serialised form (the API's
+        // transformer) are then made once per change, not once per open stream.
+        const jobs = deepFreeze(await latestJobs(this.db, projectId));
         for (const mailbox of feed.subscribers) mailbox.put(jobs);
       } while (feed.again);
     } catch (err) {
