@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createEmailNotifier, JobEvents, LocalDiskStorage, ProviderCallbackEvents, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
+import { createEmailNotifier, JobEvents, LocalDiskStorage, PlatformStatusCache, ProviderCallbackEvents, projectCleanup, S3Storage, SmtpTransports, systemClock, type AppDeps, type MediaStorage } from '@reelsmith/core';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@reelsmith/db';
 import { JobRunner } from '@reelsmith/jobs';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
@@ -40,6 +40,8 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   await jobs.start();
   // One listening connection: job changes reach this process's progress streams and waiting requests.
   const jobEvents = await JobEvents.listen(database, logger);
+  // And one for saved settings: the feature switches every customer call checks are kept until they change.
+  const platformStatus = await PlatformStatusCache.listen(database, logger);
   const signingSecret = await mediaSecret(config);
   const work = options.work ?? config.role !== 'server';
   // Where provider webhooks are on, the worker's render steps wait for the callback (one more listening connection).
@@ -59,6 +61,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     storage,
     jobs,
     jobEvents,
+    platformStatus,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger }),
     mediaSecret: signingSecret,
@@ -82,6 +85,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
       syncedVoices.stop();
       await jobs.stop();
       await jobEvents.close();
+      await platformStatus.close();
       await callbacks?.close();
       await email.settled();
       smtpTransports.close();

@@ -210,6 +210,30 @@ describe.each(testDatabaseKinds())('system settings on %s', (kind) => {
       expect((await api('POST', '/api/projects', {})).statusCode).not.toBe(503);
     });
 
+    it('maintenanceMode saved on one server reaches another on the same database within a moment (each keeps the switches until told)', async () => {
+      const other = await buildTestApp(kind, {}, t.db, { work: false });
+      try {
+        const cookie = await devSignIn(other.app, 'elsewhere@example.com');
+        const list = () => other.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie } });
+        // The other server has read the switches (maintenance off) and keeps them.
+        expect((await list()).statusCode).toBe(200);
+        expect((await list()).statusCode).toBe(200);
+        await save((s) => void (s.features.maintenanceMode = true));
+        const deadline = Date.now() + 5000;
+        let status = 200;
+        while (status !== 503 && Date.now() < deadline) {
+          status = (await list()).statusCode;
+          if (status !== 503) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(status).toBe(503);
+        // This server forgot at once, without waiting for the notification.
+        await save((s) => void (s.features.maintenanceMode = false));
+        expect((await t.app.inject({ method: 'GET', url: '/api/platform/status' })).json().maintenanceMode).toBe(false);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('registrationEnabled: a new customer cannot sign up, an existing one still signs in', async () => {
       await devSignIn(t.app, 'existing@example.com');
       await save((s) => void (s.features.registrationEnabled = false));

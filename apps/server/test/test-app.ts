@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createSeededTestDatabase, silentLogger, testClock, type TestClock } from '@reelsmith/core/testing';
 import type { TestDatabase } from '@reelsmith/db/testing';
 import type { DatabaseKind } from '@reelsmith/db';
-import { createEmailNotifier, JobEvents, LocalDiskStorage, projectCleanup, SmtpTransports, type AppDeps } from '@reelsmith/core';
+import { createEmailNotifier, JobEvents, LocalDiskStorage, PlatformStatusCache, projectCleanup, SmtpTransports, type AppDeps } from '@reelsmith/core';
 import { JobRunner } from '@reelsmith/jobs';
 import { createLocalEngine } from '@reelsmith/media';
 import { buildApp } from '../src/app.ts';
@@ -47,6 +47,14 @@ export async function buildTestApp(
   const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
   const jobEvents = await JobEvents.listen(database, silentLogger);
+  // The feature switches kept as the server keeps them. A test's reset empties the settings table; the
+  // trigger's notification arrives a moment later, so the reset also forgets at once.
+  const platformStatus = await PlatformStatusCache.listen(database, silentLogger);
+  const reset = database.reset.bind(database);
+  database.reset = async () => {
+    await reset();
+    platformStatus.forget();
+  };
   const core: AppDeps = {
     db: database.db,
     clock,
@@ -57,6 +65,7 @@ export async function buildTestApp(
     storage,
     jobs,
     jobEvents,
+    platformStatus,
     workDir: config.workDir,
     cleanupProject: projectCleanup({ storage, logger: silentLogger }),
     mediaSecret: testMediaSecret,
@@ -79,6 +88,7 @@ export async function buildTestApp(
       await app.close();
       await jobs.stop();
       await jobEvents.close();
+      await platformStatus.close();
       smtpTransports.close();
       if (!db) await database.close();
     },

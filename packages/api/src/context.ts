@@ -1,5 +1,5 @@
 import {
-  readPlatformStatus,
+  currentPlatformStatus,
   resolveAdminToken,
   resolveApiKey,
   resolveCustomerSession,
@@ -46,6 +46,6 @@ export async function createApiContext(deps: AppDeps, input: ContextInput): Prom
     resolveAdminToken(deps, input.adminToken),
   ]);
   let status: Promise<PlatformStatus> | undefined;
-  const platformStatus = () => (status ??= readPlatformStatus(deps.db));
+  const platformStatus = () => (status ??= currentPlatformStatus(deps));
   return { deps, customer, admin, ip: input.ip, userAgent: input.userAgent, platformStatus };
 }

@@ -2,6 +2,7 @@ import type { GenerationKind } from '@reelsmith/db';
 import type { MediaEngine, ProviderSummary } from '@reelsmith/media';
 import type { BillingDeps } from './billing/billing-deps.ts';
 import type { JobEvents } from './generation/job-events.ts';
+import type { PlatformStatusCache } from './settings/platform-status-cache.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
 
 /** Puts a generation job on the durable queue; answers the queue's job id. */
@@ -20,6 +21,8 @@ export interface AppDeps extends BillingDeps {
   workDir: string;
   /** Which AI provider serves each capability, for the back-office (absent: all local). */
   providers?: ProviderSummary | undefined;
+  /** The feature switches kept in this process, forgotten when the settings change (absent: read on every call). */
+  platformStatus?: PlatformStatusCache;
   /** Signs short-lived /media links for readers without a cookie (the back-office); the media route checks them. */
   mediaSecret?: string;
 }

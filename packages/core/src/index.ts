@@ -63,6 +63,7 @@ export * from './generation/voice-catalogue-table.ts';
 export * from './generation/voice-catalogue-refresh.ts';
 export * from './storage/s3-storage.ts';
 export * from './settings/platform-status.ts';
+export * from './settings/platform-status-cache.ts';
 export * from './admin/subscriptions/subscription-overview.ts';
 export * from './admin/subscriptions/list-subscriptions.ts';
 export * from './admin/subscriptions/user-subscription-detail.ts';

@@ -33,4 +33,4 @@ export * from './repositories/checkout-sessions.ts';
 export * from './repositories/payment-events.ts';
 export * from './repositories/stripe-ids.ts';
 export { gatedSqlAdapter, pgliteGate, type PgliteGate, type SqlAdapter } from './pglite-gate.ts';
-export { GENERATION_JOBS_CHANNEL, PROVIDER_CALLBACKS_CHANNEL, listenToChannel, type ChannelListener, type ListenOptions } from './notifications.ts';
+export { GENERATION_JOBS_CHANNEL, PROVIDER_CALLBACKS_CHANNEL, SYSTEM_SETTINGS_CHANNEL, listenToChannel, type ChannelListener, type ListenOptions } from './notifications.ts';

@@ -5,6 +5,9 @@ import { pgliteGate } from './pglite-gate.ts';
 /** The channel the generation_jobs trigger notifies, with the job's project id as payload. */
 export const GENERATION_JOBS_CHANNEL = 'generation_jobs';
 
+/** The channel the system_settings trigger notifies, with the changed group's key ('*': all of them). */
+export const SYSTEM_SETTINGS_CHANNEL = 'system_settings';
+
 /** The channel a completed provider callback is announced on, as '<provider>:<external id>'. */
 export const PROVIDER_CALLBACKS_CHANNEL = 'provider_callbacks';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readPlatformStatus, signInWithIdentity, type AppDeps } from '@reelsmith/core';
+import { currentPlatformStatus, signInWithIdentity, type AppDeps } from '@reelsmith/core';
 import type { IdentityInput } from '@reelsmith/db';
 import type { Config } from '../config.ts';
 import { sessionRequestMeta } from './request-meta.ts';
@@ -14,7 +14,7 @@ export async function completeSignIn(
   identity: IdentityInput,
 ): Promise<{ returnTo: string; userId: string; isNewUser: boolean }> {
   // New customers need both the deployment's REGISTRATION_ENABLED and the back-office switch.
-  const { registrationEnabled } = await readPlatformStatus(deps.core.db);
+  const { registrationEnabled } = await currentPlatformStatus(deps.core);
   const signed = await signInWithIdentity(deps.core, identity, await sessionRequestMeta(req, deps.config), {
     sessionTtlSeconds: deps.config.sessionTtlSeconds,
     registrationEnabled: deps.config.registrationEnabled && registrationEnabled,

@@ -1,4 +1,4 @@
-import { maintenanceMessage, readPlatformStatus } from '@reelsmith/core';
+import { currentPlatformStatus, maintenanceMessage } from '@reelsmith/core';
 import { z } from 'zod';
 import { publicProcedure } from '../../trpc.ts';
 
@@ -7,7 +7,7 @@ export const status = publicProcedure
   .meta({ summary: 'Whether the platform is in maintenance and open to new sign-ups', rest: { method: 'GET', path: '/api/platform/status', access: 'public' } })
   .output(z.object({ maintenanceMode: z.boolean(), maintenanceMessage: z.string().nullable(), registrationEnabled: z.boolean() }))
   .query(async ({ ctx }) => {
-    const platform = await readPlatformStatus(ctx.deps.db);
+    const platform = await currentPlatformStatus(ctx.deps);
     return {
       maintenanceMode: platform.maintenanceMode,
       maintenanceMessage: platform.maintenanceMode ? maintenanceMessage : null,

@@ -3,6 +3,7 @@ import { changedSettingNames, maskSettings, settingsGroups, unmaskSettings, type
 import type { CoreDeps } from '../../deps.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { readSystemSettings } from '../../settings/system-settings.ts';
+import type { PlatformStatusCache } from '../../settings/platform-status-cache.ts';
 import type { AdminActor } from '../admin-actor.ts';
 
 /** The settings as the screen holds them, secrets masked. */
@@ -14,8 +15,12 @@ export async function getMaskedSettings(deps: CoreDeps): Promise<SystemSettings>
  * Stores the whole settings object (a masked secret keeps the stored one) and audits the names of
  * the settings that changed — never their values — in the same transaction.
  */
-export async function saveSystemSettings(deps: CoreDeps, actor: AdminActor, incoming: SystemSettings): Promise<{ settings: SystemSettings; changed: string[] }> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function saveSystemSettings(
+  deps: CoreDeps & { platformStatus?: PlatformStatusCache | undefined },
+  actor: AdminActor,
+  incoming: SystemSettings,
+): Promise<{ settings: SystemSettings; changed: string[] }> {
+  const saved = await deps.db.transaction().execute(async (trx) => {
     const stored = await readSystemSettings(deps, trx);
     const next = unmaskSettings(incoming, stored);
     const changed = changedSettingNames(stored, next);
@@ -34,4 +39,7 @@ export async function saveSystemSettings(deps: CoreDeps, actor: AdminActor, inco
     });
     return { settings: maskSettings(next), changed };
   });
+  // This process's kept feature switches go at once; the others hear the trigger's notification.
+  deps.platformStatus?.forget();
+  return saved;
 }
