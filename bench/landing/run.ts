@@ -34,7 +34,11 @@ try {
   await client.send('Network.enable');
   const sizes = new Map<string, { type: string; transferred: number; decoded: number }>();
   const types = new Map<string, string>();
-  client.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  const urls = new Map<string, string>();
+  client.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, new URL(e.response.url).pathname);
+  });
   client.on('Network.loadingFinished', (e) => {
     const entry = sizes.get(e.requestId) ?? { type: types.get(e.requestId) ?? '', transferred: 0, decoded: 0 };
     entry.type = types.get(e.requestId) ?? entry.type;
@@ -60,6 +64,11 @@ try {
   console.log('| resource | transferred KiB | decoded KiB | files |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  // Which files the landing page loads, largest first: where a smaller page has to come from.
+  console.log('\n| script | transferred KiB | decoded KiB |');
+  console.log('|---|---|---|');
+  const scripts = [...sizes.entries()].filter(([, s]) => s.type === 'Script').sort((a, b) => b[1].transferred - a[1].transferred);
+  for (const [id, s] of scripts) console.log(`| ${urls.get(id) ?? id} | ${kb(s.transferred)} | ${kb(s.decoded)} |`);
   console.log(`\nlanding load (network idle): ${loadMs} ms`);
   console.log(`js_transferred_kib=${kb(sum('Script', 'transferred'))} js_decoded_kib=${kb(sum('Script', 'decoded'))}`);
 } finally {
