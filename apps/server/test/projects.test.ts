@@ -285,7 +285,10 @@ describe.each(testDatabaseKinds())('sharing on %s', (kind) => {
   it('refuses sharing when the back-office turns it off', async () => {
     await finish();
     const { shortId } = (await share()).json();
+    // Switched off in the database directly (as psql would): each server hears it from the settings trigger.
     await t.db.db.updateTable('system_settings').set({ value: sql`jsonb_set(value, '{projectSharingEnabled}', 'false')` }).where('key', '=', 'features').execute();
+    const deadline = Date.now() + 5000;
+    while ((await share()).statusCode !== 403 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect((await share()).json().error).toBe('Project sharing is currently turned off.');
     expect((await t.app.inject({ method: 'GET', url: `/api/share/${shortId}` })).statusCode).toBe(403);
   });

@@ -13,8 +13,11 @@ import {
 import type { CoreDeps } from '../deps.ts';
 import { findOwnedProject, readAssets, readScenes } from '../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../projects/project-media.ts';
-import { readSystemSettings } from '../settings/system-settings.ts';
+import { currentPlatformStatus, type PlatformStatusCache } from '../settings/platform-status-cache.ts';
 import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
+
+/** The services' dependencies, with this process's kept feature switches where the server has them. */
+type ShareDeps = CoreDeps & { platformStatus?: PlatformStatusCache | undefined };
 
 const VIEW_WINDOW_MS = 30 * 60_000;
 
@@ -23,13 +26,13 @@ export function newShortId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-async function assertSharingEnabled(deps: CoreDeps): Promise<void> {
-  const settings = await readSystemSettings(deps);
-  if (!settings.features.projectSharingEnabled) throw new AppError('FORBIDDEN', shareMessages.disabled);
+/** The switch is among the feature switches the process keeps (currentPlatformStatus), so a share read costs no settings read. */
+async function assertSharingEnabled(deps: ShareDeps): Promise<void> {
+  if (!(await currentPlatformStatus(deps)).projectSharingEnabled) throw new AppError('FORBIDDEN', shareMessages.disabled);
 }
 
 /** The project's public link, made once; only finished projects can be shared. */
-export async function createShare(deps: CoreDeps, userId: string, projectId: string): Promise<{ shortId: string; views: number; path: string }> {
+export async function createShare(deps: ShareDeps, userId: string, projectId: string): Promise<{ shortId: string; views: number; path: string }> {
   await assertSharingEnabled(deps);
   const project = await findOwnedProject(deps.db, userId, projectId);
   if (project.share) return { shortId: project.share.shortId, views: project.share.views, path: `/s/${project.share.shortId}` };
@@ -52,7 +55,7 @@ async function findShare(deps: CoreDeps, shortId: string) {
  * What anyone with the link may see: no owner, no internal ids, only the finished video and poster,
  * and whether the owner's plan allows downloading it (Free: played, never offered as a download).
  */
-export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<PublicShare> {
+export async function getPublicShare(deps: ShareDeps, shortId: string): Promise<PublicShare> {
   await assertSharingEnabled(deps);
   const row = await findShare(deps, shortId);
   const ownerPlan = await loadEntitlements(deps, row.user_id);
@@ -94,7 +97,7 @@ export async function getPublicShare(deps: CoreDeps, shortId: string): Promise<P
 
 /** Counts a view atomically, at most once per viewer in any half hour, so one client cannot inflate it. */
 export async function recordShareView(
-  deps: CoreDeps,
+  deps: ShareDeps,
   shortId: string,
   viewer: { ip: string | null; userAgent: string | null },
 ): Promise<{ views: number; counted: boolean }> {
