@@ -5,6 +5,10 @@
 //
 //   node bench/api/run.ts [--levels 50,200,500] [--seconds 10] [--customers 300] [--projects 4] [--pg]
 //                         [--log-level info] [--cpu-prof file.cpuprofile] [--keep-db] [--server-src dir]
+//   node bench/api/run.ts --baseline [--clients 100] [--seconds 10] [--rounds 3] [--cpu-prof file.cpuprofile]
+//
+// --baseline (PostgreSQL only, so it implies --pg) measures GET /api/projects alone against a bare
+// Fastify + pg server doing the same SQL on the same database (bench/api/baseline.ts, bare-server.ts).
 //
 // Prints a table per level (rates, latencies, errors by status, server CPU, SQL per request) and one
 // per call; results and what they led to are in docs/benchmarks.md.
@@ -19,6 +23,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, runLevel, send, type Call, type Customer, type Operation, type Sample } from './load.ts';
 import { sampleParams, sampleScenes } from './sample-data.ts';
+import { runBaseline } from './baseline.ts';
 import { prepareDatabase, startServer, type Server } from './server-process.ts';
 import type { ServerRequest, ServerStats } from './server.ts';
 
@@ -36,6 +41,10 @@ const { values: flags } = parseArgs({
     'server-src': { type: 'string' },
     /** Writes a V8 CPU profile of the server under load to this file (open it in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
+    /** GET /api/projects against bench/api/bare-server.ts, rounds alternating (bench/api/baseline.ts). */
+    baseline: { type: 'boolean', default: false },
+    clients: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const levels = flags.levels.split(',').map(Number).filter((n) => n > 0);
@@ -155,13 +164,9 @@ function latencies(samples: Sample[]): { p50: number; p95: number; p99: number }
 // ——— Main ———
 
 const startLoad = loadavg();
-const db = prepareDatabase({ pg: flags.pg, label: '' });
-const dataDir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-api-'));
-let server: Server | undefined;
-try {
-  const t0 = performance.now();
-  server = await startServer(dataDir, db.url, { LOG_LEVEL: flags['log-level'], ...(flags['server-src'] ? { BENCH_SERVER_SRC: resolve(flags['server-src']) } : {}) });
-  console.log(`server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+/** The documented mix of calls at each level of clients. */
+async function mixedLoad(server: Server, t0: number): Promise<void> {
   const { customers, shortId } = await seed(server);
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const mix = operations(shortId);
@@ -209,6 +214,24 @@ try {
   console.log('\n| clients | call | SQL per call | requests | p50 ms | p95 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of perOperation) console.log(row);
+}
+
+const db = prepareDatabase({ pg: flags.pg || flags.baseline, label: '' });
+const dataDir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-api-'));
+let server: Server | undefined;
+try {
+  const t0 = performance.now();
+  server = await startServer(dataDir, db.url, { LOG_LEVEL: flags['log-level'], ...(flags['server-src'] ? { BENCH_SERVER_SRC: resolve(flags['server-src']) } : {}) });
+  console.log(`server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (flags.baseline) {
+    if (!db.url) throw new Error('--baseline needs PostgreSQL: PGlite lives inside the app process, so no other server can read it');
+    console.log(
+      `node ${process.version} · ${cpus().length} cores (${availableParallelism()} available) · load average at start ${startLoad.map((l) => l.toFixed(2)).join(' ')} · ${db.kind} · server LOG_LEVEL=${flags['log-level']}`,
+    );
+    await runBaseline({ server, databaseUrl: db.url, clients: Number(flags.clients), seconds, rounds: Math.max(2, Number(flags.rounds)), cpuProfile: flags['cpu-prof'] ? resolve(flags['cpu-prof']) : undefined });
+  } else {
+    await mixedLoad(server, t0);
+  }
 } finally {
   if (server) {
     server.child.send({ type: 'close' } satisfies ServerRequest);
