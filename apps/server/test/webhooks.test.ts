@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebhookEndpoint, DEAD_LETTER_MESSAGE, type AppDeps } from '@reelsmith/core';
+import { createWebhookEndpoint, DEAD_LETTER_MESSAGE, sweepWebhookOutbox, type AppDeps } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { apiKeyMessages, maxWebhookEndpoints, webhookMessages } from '@reelsmith/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +325,51 @@ describe.each(testDatabaseKinds())('completion webhooks on %s', (kind) => {
     }
     expect(await t.db.db.selectFrom('webhook_endpoints').select('id').where('url', 'like', '%/hostile%').execute()).toEqual([]);
   });
+
+  // The outbox: a job's event is recorded after the job commits and its deliveries are queued after
+  // that, so a process that dies in between must not lose them. Both leftovers are made here as a
+  // killed process leaves them; every worker sweeps now and then (here: called, with the clock moved).
+  it('recovers what a stopped process left, once, however many workers sweep: a finished job without its event, an event never queued', async () => {
+    const email = `hooks.outbox.${kind}@example.com`;
+    const survivor = await devSignIn(t.app, email, 'Otto Outbox');
+    const userId = (await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    await addEndpoint('/outbox', survivor);
+    const now = t.clock.now();
+    const project = await t.db.db.insertInto('projects').values({ user_id: userId, title: 'Outbox', scenes: '[]', params: '{}', assets: '{}' }).returning('id').executeTakeFirstOrThrow();
+    // Committed as succeeded; the process died before recording the event.
+    const job = await t.db.db
+      .insertInto('generation_jobs')
+      .values({ project_id: project.id, user_id: userId, kind: 'voiceover', status: 'succeeded', stage: 'Done', percent: 100, input: JSON.stringify({}), result: JSON.stringify({ voiceover: {} }), started_at: now, finished_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Recorded (and claimed) by a process that died before queueing its deliveries.
+    const orphanId = `msg_outbox_orphan_${kind}`;
+    const orphanBody = JSON.stringify({ type: 'generation.failed', timestamp: now.toISOString(), data: { jobId: null, reason: 'outbox test' } });
+    await t.db.db.insertInto('webhook_events').values({ id: orphanId, user_id: userId, job_id: null, type: 'generation.failed', body: orphanBody, created_at: now, delivery_claimed_at: now }).execute();
+
+    // Within the grace minute the sweep leaves both to the processes that may still be at them.
+    expect(await sweepWebhookOutbox(t.app.core)).toEqual({ jobs: 0, events: 0 });
+    t.clock.advance(2 * 60_000);
+    // Three workers sweep at once: the job gets one event, the orphan is claimed by one of them.
+    const swept = await Promise.all([sweepWebhookOutbox(t.app.core), sweepWebhookOutbox(t.app.core), sweepWebhookOutbox(t.app.core)]);
+    expect(swept.reduce((n, s) => n + s.events, 0)).toBe(1);
+    expect(await t.db.db.selectFrom('webhook_events').select('id').where('job_id', '=', job.id).execute()).toHaveLength(1);
+
+    const arrived = await until('both recovered events at the receiver', () => receiver.received.filter((r) => r.path === '/outbox'), (r) => r.length >= 2);
+    await sleep(1500);
+    const all = receiver.received.filter((r) => r.path === '/outbox');
+    expect(all).toHaveLength(2);
+    expect(new Set(all.map((r) => r.id)).size).toBe(2);
+    expect(all.every((r) => r.verified)).toBe(true);
+    expect(arrived.map((r) => r.id)).toContain(orphanId);
+    expect(all.find((r) => r.id === orphanId)!.body).toBe(orphanBody);
+    const recovered = JSON.parse(all.find((r) => r.id !== orphanId)!.body) as { type: string; data: { jobId: string } };
+    expect(recovered).toMatchObject({ type: 'generation.succeeded', data: { jobId: job.id } });
+    // Nothing is left for a later sweep.
+    t.clock.advance(2 * 60_000);
+    expect(await sweepWebhookOutbox(t.app.core)).toEqual({ jobs: 0, events: 0 });
+    expect(await t.db.db.selectFrom('webhook_events').select('id').where('user_id', '=', userId).where('deliveries_queued_at', 'is', null).execute()).toEqual([]);
+  }, 60_000);
 
   it('stops parallel creates at five endpoints', async () => {
     const busy = await devSignIn(t.app, `hooks.busy.${kind}@example.com`, 'Bea Busy');

@@ -8,6 +8,7 @@ export * from './webhooks/webhook-signature.ts';
 export * from './webhooks/webhook-settings.ts';
 export * from './webhooks/webhook-endpoints.ts';
 export * from './webhooks/webhook-events.ts';
+export * from './webhooks/webhook-outbox.ts';
 export * from './webhooks/deliver-webhook.ts';
 export * from './users/current-user.ts';
 export * from './admin/admin-sessions.ts';

@@ -83,6 +83,10 @@ export interface WebhookEventsTable {
   /** The exact JSON body that is signed and sent. */
   body: string;
   created_at: CreatedAt;
+  /** When a process took the event to queue its deliveries (the recording process, or a sweep). */
+  delivery_claimed_at: NullableTimestamp;
+  /** When its deliveries were queued; null while that is still to be done (the outbox). */
+  deliveries_queued_at: NullableTimestamp;
 }
 
 export interface WebhookDeliveriesTable {

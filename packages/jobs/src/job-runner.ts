@@ -7,6 +7,7 @@ import {
   finaliseFailedJob,
   redeliverLoggedEmail,
   runGenerationJob,
+  sweepWebhookOutbox,
   type AppDeps,
   type EmailRetryQueue,
   type JobQueue,
@@ -26,6 +27,9 @@ export const EMAIL_RETRY_QUEUE = 'email-retry';
 
 /** Customers' webhook deliveries: each attempt is one job, the next one sent with its delay (startAfter). */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+/** How often a worker sweeps the webhook outbox (events a stopped process recorded but never queued). */
+const OUTBOX_SWEEP_MS = 60_000;
 
 export interface JobRunnerOptions {
   database: DatabaseHandle;
@@ -56,6 +60,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   readonly #heartbeatRefreshSeconds: number;
   readonly #pollingIntervalSeconds: number;
   #started = false;
+  #outboxTimer: NodeJS.Timeout | undefined;
 
   constructor(options: JobRunnerOptions) {
     const { database } = options;
@@ -153,6 +158,22 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
       if (!parsed.success) return;
       await deliverWebhook(deps, parsed.data);
     });
+    // The webhook outbox: once at start and every minute, what a stopped process left is queued.
+    let sweeping = false;
+    const sweep = async () => {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        await sweepWebhookOutbox(deps);
+      } catch (err) {
+        this.#logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'webhook outbox sweep failed');
+      } finally {
+        sweeping = false;
+      }
+    };
+    void sweep();
+    this.#outboxTimer = setInterval(() => void sweep(), OUTBOX_SWEEP_MS);
+    this.#outboxTimer.unref();
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
     await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -164,6 +185,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.#outboxTimer);
     if (!this.#started) return;
     await this.boss.stop({ graceful: true, timeout: 10_000 });
     this.#started = false;

@@ -14,7 +14,7 @@ import { AppError, createWebhookEndpointInputSchema, isUuid, maxWebhookEndpoints
 import type { CoreDeps } from '../deps.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { webhookOutboundPolicy, webhookSchemeAllowed, type WebhookSettings } from './webhook-settings.ts';
-import { recordWebhookEvent } from './webhook-events.ts';
+import { queueEventDeliveries, recordWebhookEvent } from './webhook-events.ts';
 import { listOrPage, type RowWindow } from '../list-or-page.ts';
 
 
@@ -106,7 +106,8 @@ export async function sendTestWebhook(deps: CoreDeps, userId: string, id: string
     type: 'webhook.test',
     data: { endpointId: target.id, message: 'This is a test event from Reelsmith.' },
   });
-  await settings.queue.deliverWebhookLater({ eventId: eventId!, endpointId: target.id, attempt: 1 }, 0);
+  // To this endpoint only; marked queued, so the outbox sweep never sends it to the others.
+  await queueEventDeliveries(deps, settings, eventId!, [target]);
   return { eventId: eventId! };
 }
 

@@ -1,6 +1,7 @@
-import { findGenerationJob, findOwnedGenerationJob, insertWebhookEvent, listWebhookTargets } from '@reelsmith/db';
+import { findGenerationJob, findOwnedGenerationJob, insertWebhookEvent, listWebhookTargets, markWebhookEventQueued } from '@reelsmith/db';
 import type { WebhookEventType } from '@reelsmith/shared';
 import type { CoreDeps } from '../deps.ts';
+import type { WebhookSettings } from './webhook-settings.ts';
 import { newWebhookMessageId } from './webhook-signature.ts';
 
 export interface NewEvent {
@@ -42,8 +43,17 @@ export async function announceJobFinished(deps: Pick<CoreDeps, 'db' | 'clock' | 
       data: { jobId: job.id, projectId: job.project_id, kind: job.kind, status: job.status, error: job.error, reason: job.error_reason, result },
     });
     if (!eventId) return;
-    for (const target of targets) await settings.queue.deliverWebhookLater({ eventId, endpointId: target.id, attempt: 1 }, 0);
+    await queueEventDeliveries(deps, settings, eventId, targets);
   } catch (err) {
     deps.logger.error({ jobId, err: err instanceof Error ? err.message : String(err) }, 'webhook event not recorded');
   }
+}
+
+/**
+ * Queues the first attempt to each endpoint and marks the event done with. An event recorded but never
+ * marked (its process died here) is queued again by the outbox sweep (webhook-outbox.ts).
+ */
+export async function queueEventDeliveries(deps: Pick<CoreDeps, 'db' | 'clock'>, settings: WebhookSettings, eventId: string, targets: readonly { id: string }[]): Promise<void> {
+  for (const target of targets) await settings.queue.deliverWebhookLater({ eventId, endpointId: target.id, attempt: 1 }, 0);
+  await markWebhookEventQueued(deps.db, eventId, deps.clock.now());
 }

@@ -16,6 +16,7 @@ import * as providerCallbacks from './2026_11_26_0501_provider_callbacks.ts';
 import * as idempotencyKeys from './2026_11_26_0601_idempotency_keys.ts';
 import * as projectVersion from './2026_11_26_0602_project_version.ts';
 import * as systemSettingsNotify from './2026_11_26_0701_system_settings_notify.ts';
+import * as webhookOutbox from './2026_11_26_0702_webhook_outbox.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0601_idempotency_keys': idempotencyKeys,
   '2026_11_26_0602_project_version': projectVersion,
   '2026_11_26_0701_system_settings_notify': systemSettingsNotify,
+  '2026_11_26_0702_webhook_outbox': webhookOutbox,
 };

@@ -17,11 +17,68 @@ export interface NewWebhookEvent {
 export async function insertWebhookEvent(db: Executor, event: NewWebhookEvent): Promise<boolean> {
   const rows = await db
     .insertInto('webhook_events')
-    .values({ id: event.id, user_id: event.userId, job_id: event.jobId, type: event.type, body: event.body, created_at: event.createdAt })
+    .values({ id: event.id, user_id: event.userId, job_id: event.jobId, type: event.type, body: event.body, created_at: event.createdAt, delivery_claimed_at: event.createdAt })
     .onConflict((oc) => oc.columns(['job_id', 'type']).where('job_id', 'is not', null).doNothing())
     .returning('id')
     .execute();
   return rows.length > 0;
+}
+
+/** The event's deliveries are on the queue. */
+export async function markWebhookEventQueued(db: Executor, id: string, at: Date): Promise<void> {
+  await db.updateTable('webhook_events').set({ deliveries_queued_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Takes up to `limit` events whose deliveries were never queued and whose claim is older than
+ * `claimedBefore` (its process died, or never claimed): each is claimed at `now` by this caller alone
+ * (SKIP LOCKED), so two sweeping workers never queue the same event.
+ */
+export async function claimUnqueuedWebhookEvents(db: Executor, claimedBefore: Date, now: Date, limit: number): Promise<{ id: string; user_id: string }[]> {
+  return db
+    .updateTable('webhook_events')
+    .set({ delivery_claimed_at: now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('deliveries_queued_at', 'is', null)
+        .where((w) => w.or([w('delivery_claimed_at', 'is', null), w('delivery_claimed_at', '<', claimedBefore)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'user_id'])
+    .execute();
+}
+
+/**
+ * Finished jobs (succeeded or dead between the two times) whose owner had a webhook endpoint when the
+ * job finished and which raised no event: their process died between the job's commit and its event.
+ */
+export async function listFinishedJobsWithoutWebhookEvent(db: Executor, finishedAfter: Date, finishedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('generation_jobs as j')
+    .select('j.id')
+    .where('j.status', 'in', ['succeeded', 'dead'])
+    .where('j.finished_at', '>', finishedAfter)
+    .where('j.finished_at', '<', finishedBefore)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('webhook_endpoints as e')
+          .select('e.id')
+          .whereRef('e.user_id', '=', 'j.user_id')
+          .where('e.deleted_at', 'is', null)
+          .whereRef('e.created_at', '<=', 'j.finished_at'),
+      ),
+    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_events as w').select('w.id').whereRef('w.job_id', '=', 'j.id'))))
+    .orderBy('j.finished_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export function findWebhookEvent(db: Executor, id: string): Promise<WebhookEventRow | undefined> {
