@@ -5,6 +5,7 @@ import {
   deliverWebhook,
   emailRetryPolicy,
   finaliseFailedJob,
+  forgetOldProviderCallbacks,
   redeliverLoggedEmail,
   runGenerationJob,
   sweepWebhookOutbox,
@@ -28,8 +29,8 @@ export const EMAIL_RETRY_QUEUE = 'email-retry';
 /** Customers' webhook deliveries: each attempt is one job, the next one sent with its delay (startAfter). */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
-/** How often a worker sweeps the webhook outbox (events a stopped process recorded but never queued). */
-const OUTBOX_SWEEP_MS = 60_000;
+/** How often a worker does its housekeeping: the webhook outbox, old provider callbacks. */
+const HOUSEKEEPING_MS = 60_000;
 
 export interface JobRunnerOptions {
   database: DatabaseHandle;
@@ -60,7 +61,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   readonly #heartbeatRefreshSeconds: number;
   readonly #pollingIntervalSeconds: number;
   #started = false;
-  #outboxTimer: NodeJS.Timeout | undefined;
+  #housekeepingTimer: NodeJS.Timeout | undefined;
 
   constructor(options: JobRunnerOptions) {
     const { database } = options;
@@ -158,22 +159,25 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
       if (!parsed.success) return;
       await deliverWebhook(deps, parsed.data);
     });
-    // The webhook outbox: once at start and every minute, what a stopped process left is queued.
+    // Housekeeping, once at start and every minute: what a stopped process left in the webhook outbox
+    // is queued, and provider callbacks past their retention are forgotten.
     let sweeping = false;
-    const sweep = async () => {
+    const housekeeping = async () => {
       if (sweeping) return;
       sweeping = true;
       try {
         await sweepWebhookOutbox(deps);
+        const forgotten = await forgetOldProviderCallbacks(deps);
+        if (forgotten > 0) this.#logger.info({ forgotten }, 'old provider callbacks forgotten');
       } catch (err) {
-        this.#logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'webhook outbox sweep failed');
+        this.#logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'housekeeping failed');
       } finally {
         sweeping = false;
       }
     };
-    void sweep();
-    this.#outboxTimer = setInterval(() => void sweep(), OUTBOX_SWEEP_MS);
-    this.#outboxTimer.unref();
+    void housekeeping();
+    this.#housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
+    this.#housekeepingTimer.unref();
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
     await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -185,7 +189,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#outboxTimer);
+    clearInterval(this.#housekeepingTimer);
     if (!this.#started) return;
     await this.boss.stop({ graceful: true, timeout: 10_000 });
     this.#started = false;

@@ -5,6 +5,7 @@
 // provider's own API. Money never moves here: the prediction was created (and is charged) by the step.
 import {
   completeProviderCallback,
+  deleteProviderCallbacksExpectedBefore,
   expectProviderCallback,
   listenToChannel,
   PROVIDER_CALLBACKS_CHANNEL,
@@ -15,6 +16,18 @@ import {
 } from '@reelsmith/db';
 import type { CallbackProvider, ProviderCallbackWaiter, WebhookHeaders, WebhookVerdict } from '@reelsmith/media';
 import type { CoreDeps, Logger } from '../deps.ts';
+
+/**
+ * How long an expected callback is kept. The longest step waits well under an hour for its prediction
+ * (and polls as well), so after two days a row only takes space; a callback arriving later still is
+ * acknowledged as unknown and changes nothing.
+ */
+export const PROVIDER_CALLBACK_RETENTION_MS = 2 * 24 * 60 * 60_000;
+
+/** Housekeeping: forgets expectations older than the retention; answers how many. */
+export function forgetOldProviderCallbacks(deps: Pick<CoreDeps, 'db' | 'clock'>): Promise<number> {
+  return deleteProviderCallbacksExpectedBefore(deps.db, new Date(deps.clock.now().getTime() - PROVIDER_CALLBACK_RETENTION_MS));
+}
 
 export interface ProviderWebhookVerifier {
   verify(headers: WebhookHeaders, body: Buffer): Promise<WebhookVerdict>;

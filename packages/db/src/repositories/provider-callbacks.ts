@@ -28,3 +28,9 @@ export async function providerCallbackArrived(db: Executor, provider: ProviderCa
   const row = await db.selectFrom('provider_callbacks').select('completed_at').where('provider', '=', provider).where('external_id', '=', externalId).executeTakeFirst();
   return Boolean(row?.completed_at);
 }
+
+/** Forgets the expectations made before `before`, arrived or not; answers how many. */
+export async function deleteProviderCallbacksExpectedBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('provider_callbacks').where('expected_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
