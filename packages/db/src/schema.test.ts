@@ -8,7 +8,7 @@ const expected: Record<string, string[]> = {
   user_daily_usage: ['user_id', 'day', 'videos', 'projects'],
   api_keys: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_at', 'last_used_at', 'revoked_at'],
   webhook_endpoints: ['id', 'user_id', 'url', 'description', 'secret', 'created_at', 'deleted_at'],
-  webhook_events: ['id', 'user_id', 'job_id', 'type', 'body', 'created_at'],
+  webhook_events: ['id', 'user_id', 'job_id', 'type', 'body', 'created_at', 'delivery_claimed_at', 'deliveries_queued_at'],
   webhook_deliveries: ['id', 'event_id', 'endpoint_id', 'attempt', 'status_code', 'error', 'duration_ms', 'next_retry_at', 'created_at'],
   user_sessions: ['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'country', 'city', 'login_at', 'last_activity_at', 'expires_at', 'ended_at', 'end_reason'],
   plans: ['id', 'code', 'name', 'description', 'billing_interval', 'price_cents', 'currency', 'features', 'allow_download', 'video_limit', 'max_reel_seconds', 'allowed_qualities', 'watermark', 'stripe_price_id', 'sort_order', 'is_active', 'created_at', 'updated_at'],
