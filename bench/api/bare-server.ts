@@ -18,17 +18,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 
-export interface BareStats {
-  cpuUserMs: number;
-  cpuSystemMs: number;
-  /** SQL statements sent. */
-  queries: number;
-}
+import { answerBench } from '../bare-process.ts';
 
-export type BareRequest = { type: 'stats' } | { type: 'close' };
-export type BareMessage = { type: 'listening'; url: string } | { type: 'stats'; stats: BareStats };
-
-const send = (message: BareMessage) => process.send?.(message);
+/** What it counts: SQL statements sent. */
+export type ApiBareCounters = { queries: number };
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('bare-server: DATABASE_URL is required (PostgreSQL)');
@@ -167,15 +160,4 @@ const close = async () => {
   process.exit(0);
 };
 
-process.on('message', (message: BareRequest) => {
-  if (message.type === 'stats') {
-    const cpu = process.cpuUsage();
-    send({ type: 'stats', stats: { cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, queries } });
-  } else if (message.type === 'close') {
-    void close();
-  }
-});
-// The bench is gone: so is its server.
-process.on('disconnect', () => void close());
-
-send({ type: 'listening', url: `http://127.0.0.1:${port}` });
+answerBench(port, () => ({ queries }), close);

@@ -5,43 +5,19 @@
 // and JSON, or the run fails; then rounds alternate, ours then bare, each with the same number of
 // keep-alive connections sending the call one after another. The last line is
 // `api_ratio=<ours req/s ÷ bare req/s, median of rounds> p99_ms=<ours median p99> bare_p99_ms=<bare median p99>`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { BareMessage, BareRequest, BareStats } from './bare-server.ts';
+import { startBareServer, type BareServer } from '../bare-process.ts';
+import type { ApiBareCounters } from './bare-server.ts';
 import { percentile, runLevel, send, type Call, type Customer, type Operation, type Sample } from './load.ts';
 import { sampleParams, sampleScenes } from './sample-data.ts';
 import type { Server } from './server-process.ts';
 
-interface Bare {
-  child: ChildProcess;
-  url: URL;
-  stats(): Promise<BareStats>;
-}
+type Bare = BareServer<ApiBareCounters>;
 
-/** Starts bench/api/bare-server.ts on the same database and waits until it listens. */
-async function startBare(databaseUrl: string): Promise<Bare> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  const next = <T extends BareMessage['type']>(type: T, request?: BareRequest) =>
-    new Promise<Extract<BareMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: BareMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as Extract<BareMessage, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`bare server exited with ${code}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      if (request) child.send(request);
-    });
-  const listening = await next('listening');
-  return { child, url: new URL(listening.url), stats: async () => (await next('stats', { type: 'stats' })).stats };
-}
+/** Starts this bench's bare server on the same database and waits until it listens. */
+const startBare = (databaseUrl: string): Promise<Bare> => startBareServer(join(import.meta.dirname, 'bare-server.ts'), databaseUrl);
 
 /** One customer (bench-baseline@example.com) with one finished, shared project, through the app's endpoints. */
 async function seedOne(server: Server): Promise<{ cookie: string; projectId: string }> {
@@ -199,10 +175,6 @@ export async function runBaseline(options: { server: Server; databaseUrl: string
     const ratio = median(ours.map((r) => r.rate)) / median(theirs.map((r) => r.rate));
     console.log(`api_ratio=${ratio.toFixed(2)} p99_ms=${fmt(median(ours.map((r) => r.p99)))} bare_p99_ms=${fmt(median(theirs.map((r) => r.p99)))}`);
   } finally {
-    if (bare.child.exitCode === null) {
-      const exited = new Promise((resolve) => bare.child.once('exit', resolve));
-      bare.child.send({ type: 'close' } satisfies BareRequest);
-      await exited;
-    }
+    await bare.close();
   }
 }

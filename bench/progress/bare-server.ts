@@ -17,20 +17,15 @@ import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-export interface BareStats {
-  cpuUserMs: number;
-  cpuSystemMs: number;
+import { answerBench } from '../bare-process.ts';
+
+export type ProgressBareCounters = {
   /** Reads of a project's recent jobs (the only statements it sends after LISTEN). */
   reads: number;
   /** Events written to streams. */
   eventsWritten: number;
   streams: number;
-}
-
-export type BareRequest = { type: 'stats' } | { type: 'close' };
-export type BareMessage = { type: 'listening'; url: string } | { type: 'stats'; stats: BareStats };
-
-const send = (message: BareMessage) => process.send?.(message);
+};
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('bare-server: DATABASE_URL is required (PostgreSQL)');
@@ -171,17 +166,12 @@ const close = async () => {
   process.exit(0);
 };
 
-process.on('message', (message: BareRequest) => {
-  if (message.type === 'stats') {
-    const cpu = process.cpuUsage();
+answerBench(
+  port,
+  () => {
     let streams = 0;
     for (const feed of feeds.values()) streams += feed.streams.size;
-    send({ type: 'stats', stats: { cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, reads, eventsWritten, streams } });
-  } else if (message.type === 'close') {
-    void close();
-  }
-});
-// The bench is gone: so is its server.
-process.on('disconnect', () => void close());
-
-send({ type: 'listening', url: `http://127.0.0.1:${port}` });
+    return { reads, eventsWritten, streams };
+  },
+  close,
+);

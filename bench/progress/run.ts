@@ -27,10 +27,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, get } from 'node:http';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDatabase, startServer, type Server } from '../api/server-process.ts';
 import type { ServerStats } from '../api/server.ts';
-import type { BareMessage, BareRequest, BareStats } from './bare-server.ts';
+import { startBareServer, type BareServer } from '../bare-process.ts';
+import type { ProgressBareCounters } from './bare-server.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -190,34 +190,10 @@ async function phase(server: Server, cookie: string, projectId: string, voiceId:
 
 // ——— The bare tool doing the same work ———
 
-interface Bare {
-  child: ChildProcess;
-  url: URL;
-  stats(): Promise<BareStats>;
-}
+type Bare = BareServer<ProgressBareCounters>;
 
-/** Starts bench/progress/bare-server.ts on the same database and waits until it listens. */
-async function startBare(databaseUrl: string): Promise<Bare> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  const next = <T extends BareMessage['type']>(type: T, request?: BareRequest) =>
-    new Promise<Extract<BareMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: BareMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as Extract<BareMessage, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`bare server exited with ${code}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      if (request) child.send(request);
-    });
-  const listening = await next('listening');
-  return { child, url: new URL(listening.url), stats: async () => (await next('stats', { type: 'stats' })).stats };
-}
+/** Starts this bench's bare server on the same database and waits until it listens. */
+const startBare = (databaseUrl: string): Promise<Bare> => startBareServer(join(import.meta.dirname, 'bare-server.ts'), databaseUrl);
 
 /**
  * The same N streams on the bare server while the same jobs run through the app, which keeps one
@@ -321,12 +297,7 @@ try {
     `streams=${streamCount} updates=${many.updates} statements_per_update=${round(many.jobListReads / many.updates)} events_delivered=${many.eventsDelivered} server_cpu_s=${round(many.cpuS)} one_stream_cpu_s=${round(one.cpuS)} app_fanout_cpu_s=${round(appFanoutCpuS)}${bareFields}`,
   );
 } finally {
-  const child = bare?.child;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await bare?.close();
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   database.drop();
