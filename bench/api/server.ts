@@ -12,6 +12,7 @@ import type * as DepsModule from '../../apps/server/src/deps.ts';
 import type * as LoggerModule from '../../apps/server/src/logger.ts';
 import type * as StartupDataModule from '../../apps/server/src/startup-data.ts';
 import { JobEvents } from '@reelsmith/core';
+import { fillFinishedWizards } from '@reelsmith/db/testing';
 import { finishedAssets, wizardAssets } from './sample-data.ts';
 
 export type ServerRequest =
@@ -94,20 +95,14 @@ const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 process.on('message', (message: ServerRequest) => {
   void (async () => {
     if (message.type === 'dress') {
-      const db = runtime.core.db;
-      await db.updateTable('projects').set({ assets: JSON.stringify(wizardAssets), current_step: 4, status: 'LipSynced' }).execute();
       // The Free plan allows one project per customer: the others are copies of it, as if made over time.
-      const columns = ['user_id', 'title', 'status', 'aspect', 'reel_time', 'current_step', 'scenes', 'params', 'assets'] as const;
-      for (let i = 1; i < message.projectsPerCustomer; i += 1) {
-        await db.insertInto('projects').columns([...columns]).expression(db.selectFrom('projects').select([...columns]).where('id', '!=', message.finishedProjectId).distinctOn('user_id')).execute();
-      }
-      await db
-        .updateTable('projects')
-        .set({ assets: JSON.stringify(finishedAssets), status: 'Merged', current_step: 5 })
-        .where('id', '=', message.finishedProjectId)
-        .execute();
-      const counted = await db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      send({ type: 'dressed', projects: Number(counted.n) });
+      const projects = await fillFinishedWizards(runtime.core.db, {
+        wizardAssets,
+        finishedAssets,
+        finishedProjectId: message.finishedProjectId,
+        projectsPerCustomer: message.projectsPerCustomer,
+      });
+      send({ type: 'dressed', projects });
     } else if (message.type === 'stats') {
       const cpu = process.cpuUsage();
       send({

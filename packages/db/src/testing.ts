@@ -186,3 +186,4 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
   if (url) result.url = url;
   return result;
 }
+export { fillFinishedWizards, type FinishedWizardFixture } from './fixtures.ts';
