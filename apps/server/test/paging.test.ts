@@ -131,10 +131,19 @@ describe.each(testDatabaseKinds())('paging on %s', (kind) => {
 
     const past = await page(withQuery(path, 'page=50&limit=2'), auth);
     expect(past).toMatchObject({ data: [], page: 50, total: all.total, hasNextPage: false, hasPrevPage: true });
-    for (const bad of ['limit=101', 'page=0', 'page=1&limit=0']) {
+    // Past the limits and hostile text: a clear 400, never a 500 or a silent default.
+    const hostile = ['limit=101', 'page=0', 'page=1&limit=0', 'limit=abc', 'page=-1', 'page=1.5', 'limit=1e400', 'limit=%00', 'page=%E2%80%AE1', `page=${'9'.repeat(400)}`, 'page=100001'];
+    for (const bad of hostile) {
       const refused = await get(withQuery(path, bad), auth);
       expect(refused.statusCode, `${path}?${bad}: ${refused.body}`).toBe(400);
     }
+    // A repeated name is not a way around the cap.
+    const repeated = await get(withQuery(path, 'limit=2&limit=500'), auth);
+    expect(repeated.statusCode, `${path} repeated limit: ${repeated.body}`).toBeLessThan(500);
+    if (repeated.statusCode === 200) expect((repeated.json() as Envelope).data.length).toBeLessThanOrEqual(100);
+    // Every page asked for at once: together they are the list, each row once.
+    const pages = await Promise.all([...Array(all.total).keys()].map((i) => page(withQuery(path, `page=${i + 1}&limit=1`), auth)));
+    expect(pages.flatMap((p) => ids(p.data))).toEqual(ids(all.data));
     return all;
   }
 
@@ -177,6 +186,9 @@ describe.each(testDatabaseKinds())('paging on %s', (kind) => {
           expect(ids(firstThree.data)).toEqual(ids(plain).slice(0, 3));
           expect(await page(`${path}?page=1`, auth)).toMatchObject({ page: 1, limit: 20, total: ownerRows });
         }
+        // Another site's page cannot read the list with the customer's cookie: no CORS grant for it.
+        const foreign = await t.app.inject({ method: 'GET', url: `${path}?page=1&limit=2`, headers: { cookie: owner, origin: 'https://evil.example' } });
+        expect([undefined, 'https://evil.example', '*'].indexOf(foreign.headers['access-control-allow-origin'] as string | undefined)).toBe(0);
         // The stranger sees only their one row, whichever way they ask.
         const theirs = (await get(path, { cookie: stranger })).json() as Row[];
         const theirPage = await page(`${path}?page=1&limit=100`, { cookie: stranger });
