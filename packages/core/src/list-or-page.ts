@@ -13,12 +13,18 @@ export interface RowWindow {
  */
 export async function listOrPage<T>(
   query: OptionalPageQuery,
-  readAll: () => Promise<T[]>,
-  readPage: (window: RowWindow) => Promise<{ rows: T[]; total: number }>,
+  read: {
+    /** The documented plain list. */
+    all: () => Promise<T[]>;
+    /** One window of the same rows in the same order. */
+    window: (window: RowWindow) => Promise<T[]>;
+    /** How many rows the whole list has. */
+    count: () => Promise<number>;
+  },
 ): Promise<T[] | Paged<T>> {
-  if (query.page === undefined && query.limit === undefined) return readAll();
+  if (query.page === undefined && query.limit === undefined) return read.all();
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-  const { rows, total } = await readPage({ limit, offset: pageOffset(page, limit) });
+  const [rows, total] = await Promise.all([read.window({ limit, offset: pageOffset(page, limit) }), read.count()]);
   return { data: rows, ...pageInfo(page, limit, total) };
 }

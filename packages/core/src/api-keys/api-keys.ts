@@ -15,7 +15,6 @@ import { hashToken } from '../auth/tokens.ts';
 import { newApiKey, shouldRecordUse, shownPrefix } from './api-key-secret.ts';
 import { listOrPage } from '../list-or-page.ts';
 
-
 function toApiKey(row: ApiKeyRow): ApiKey {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }
@@ -52,14 +51,11 @@ export async function listApiKeys(deps: CoreDeps, userId: string): Promise<ApiKe
 
 /** GET /api/auth/api-keys: the plain list, or one page of it in the same order when the query asks for paging. */
 export function listApiKeysOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<ApiKey[] | Paged<ApiKey>> {
-  return listOrPage(
-    query,
-    () => listApiKeys(deps, userId),
-    async (window) => {
-      const [rows, total] = await Promise.all([listActiveApiKeys(deps.db, userId, window), countActiveApiKeys(deps.db, userId)]);
-      return { rows: rows.map(toApiKey), total };
-    },
-  );
+  return listOrPage(query, {
+    all: () => listApiKeys(deps, userId),
+    window: async (window) => (await listActiveApiKeys(deps.db, userId, window)).map(toApiKey),
+    count: () => countActiveApiKeys(deps.db, userId),
+  });
 }
 
 /** Revokes one of the customer's own keys; revoking it again is fine, anyone else's or an unknown id is not found. */

@@ -4,14 +4,11 @@ import { listOrPage, type RowWindow } from '../list-or-page.ts';
 
 /** GET /api/transactions: the latest 200 payments, or one page of them all in the same order when the query asks for paging. */
 export function listTransactionsOrPage(db: Executor, userId: string, query: OptionalPageQuery): Promise<Transaction[] | Paged<Transaction>> {
-  return listOrPage(
-    query,
-    () => listTransactions(db, userId),
-    async (window) => {
-      const [rows, total] = await Promise.all([listTransactions(db, userId, window), countCustomerTransactions(db, userId)]);
-      return { rows, total };
-    },
-  );
+  return listOrPage(query, {
+    all: () => listTransactions(db, userId),
+    window: (window) => listTransactions(db, userId, window),
+    count: () => countCustomerTransactions(db, userId),
+  });
 }
 
 /** The customer's payments, newest first (the latest 200 unless a window is given). */

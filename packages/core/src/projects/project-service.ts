@@ -34,14 +34,11 @@ export function listProjects(deps: CoreDeps, userId: string): Promise<Project[]>
 
 /** GET /api/projects: the plain list, or one page of it in the same order when the query asks for paging. */
 export function listProjectsOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<Project[] | Paged<Project>> {
-  return listOrPage(
-    query,
-    () => listProjects(deps, userId),
-    async (window) => {
-      const [rows, total] = await Promise.all([listOwnedProjects(deps.db, userId, window), countOwnedProjects(deps.db, userId)]);
-      return { rows, total };
-    },
-  );
+  return listOrPage(query, {
+    all: () => listProjects(deps, userId),
+    window: (window) => listOwnedProjects(deps.db, userId, window),
+    count: () => countOwnedProjects(deps.db, userId),
+  });
 }
 
 export function getProject(deps: CoreDeps, userId: string, id: string): Promise<Project> {

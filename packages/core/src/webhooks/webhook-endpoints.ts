@@ -78,14 +78,11 @@ export async function listWebhookEndpoints(deps: CoreDeps, userId: string): Prom
 
 /** GET /api/webhooks: the plain list, or one page of it in the same order when the query asks for paging. */
 export function listWebhookEndpointsOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<WebhookEndpoint[] | Paged<WebhookEndpoint>> {
-  return listOrPage(
-    query,
-    () => listWebhookEndpoints(deps, userId),
-    async (window) => {
-      const [rows, total] = await Promise.all([listActiveWebhookEndpoints(deps.db, userId, window), countActiveWebhookEndpoints(deps.db, userId)]);
-      return { rows: rows.map(toEndpoint), total };
-    },
-  );
+  return listOrPage(query, {
+    all: () => listWebhookEndpoints(deps, userId),
+    window: async (window) => (await listActiveWebhookEndpoints(deps.db, userId, window)).map(toEndpoint),
+    count: () => countActiveWebhookEndpoints(deps.db, userId),
+  });
 }
 
 /** Deletes one of the customer's endpoints: nothing more is sent to it, its queued retries included. */
@@ -116,14 +113,11 @@ export async function sendTestWebhook(deps: CoreDeps, userId: string, id: string
  * every attempt in the same order.
  */
 export function listWebhookDeliveryLogOrPage(deps: CoreDeps, userId: string, query: OptionalPageQuery): Promise<WebhookDelivery[] | Paged<WebhookDelivery>> {
-  return listOrPage(
-    query,
-    () => listWebhookDeliveryLog(deps, userId),
-    async (window) => {
-      const [rows, total] = await Promise.all([listWebhookDeliveryLog(deps, userId, window), countWebhookDeliveries(deps.db, userId)]);
-      return { rows, total };
-    },
-  );
+  return listOrPage(query, {
+    all: () => listWebhookDeliveryLog(deps, userId),
+    window: (window) => listWebhookDeliveryLog(deps, userId, window),
+    count: () => countWebhookDeliveries(deps.db, userId),
+  });
 }
 
 /** The customer's latest delivery attempts, newest first (the latest webhookLogLength unless a window is given). */
