@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +63,28 @@ describe.each(testDatabaseKinds())('test databases on %s, asked for in parallel 
     }
     // Three PGlite instances and a snapshot made from scratch: well over the default timeout on a busy machine.
   }, 120_000);
+});
+
+describe.each(testDatabaseKinds())('a test database reset on %s', (kind) => {
+  it('empties every table, rows that refer to each other included, and leaves keys and triggers working', async () => {
+    const t = await createTestDatabase(kind);
+    try {
+      const now = new Date();
+      const user = { id: randomUUID(), email: 'a@example.com', first_name: 'A', last_name: 'B', created_at: now, updated_at: now };
+      await t.db.insertInto('users').values(user).execute();
+      await t.db.insertInto('projects').values({ user_id: user.id, title: 'T' }).execute();
+      await t.db.insertInto('system_settings').values({ key: 'features', value: JSON.stringify({}), updated_at: now }).execute();
+      // Parallel resets (a file's hooks racing a late request) neither fail nor leave rows.
+      await Promise.all([t.reset(), t.reset(), t.reset()]);
+      const counts = await sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM users)::int + (SELECT count(*) FROM projects)::int + (SELECT count(*) FROM system_settings)::int AS n`.execute(t.db);
+      expect(counts.rows[0]?.n).toBe(0);
+      // Foreign keys hold again after the reset: a project of no user is refused.
+      await expect(t.db.insertInto('projects').values({ user_id: user.id, title: 'T' }).execute()).rejects.toThrow(/foreign key/);
+      // And the session is back to its normal role (the reset's setting was local to its transaction).
+      expect((await sql<{ r: string }>`SELECT current_setting('session_replication_role') AS r`.execute(t.db)).rows[0]?.r).toBe('origin');
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

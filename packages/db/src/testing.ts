@@ -172,12 +172,30 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
   }
   const tables = await sql<{ tablename: string }>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(handle.db);
-  const names = tables.rows.map((r) => `"${r.tablename}"`).join(', ');
+  const names = tables.rows.map((r) => `"${r.tablename}"`);
+  // Emptied with DELETE, foreign keys and triggers off for the transaction: a test's tables hold a few
+  // rows, and TRUNCATE makes new files for every table and index (measured per reset: PostgreSQL 179 ms
+  // against 1.4 ms, PGlite 45 ms of CPU against 2). No table has a sequence to restart. Setting the
+  // role needs a superuser (or the SET privilege): a server that refuses it gets TRUNCATE.
+  const deleteAll = `SET LOCAL session_replication_role = replica; ${names.map((n) => `DELETE FROM ${n};`).join(' ')}`;
+  const truncateAll = `TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`;
+  let canDelete = true;
+  const emptyTables = async () => {
+    if (canDelete) {
+      try {
+        if (handle.pglite) await handle.pglite.transaction((tx) => tx.exec(deleteAll));
+        else await handle.db.transaction().execute((trx) => sql.raw(deleteAll).execute(trx));
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '42501') throw err;
+        canDelete = false;
+      }
+    }
+    await sql.raw(truncateAll).execute(handle.db);
+  };
   const result: TestDatabase = {
     ...handle,
-    reset: async () => {
-      await sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`).execute(handle.db);
-    },
+    reset: emptyTables,
     close: async () => {
       await handle.close();
       await dropDatabase?.();
