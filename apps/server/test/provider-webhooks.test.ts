@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect(recorded.every((r) => r.provider === provider && r.completed_at !== null && r.status === (provider === 'replicate' ? 'succeeded' : 'OK'))).toBe(true);
     }, 60_000);
 
-    it('refuses a forged or stale callback with 401 and changes nothing; a duplicate or unknown one is acknowledged and changes nothing', async () => {
+    it('refuses a forged or stale callback with 401 and changes nothing; a duplicate is acknowledged and changes nothing; one that comes before the step waits is kept for it', async () => {
       const path = `/api/providers/${provider}/webhook`;
       const externalId = provider === 'replicate' ? 'pred-waiting' : 'req-waiting';
       await callbacks.expect(provider, externalId);
@@ -146,9 +146,14 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect(completed.completed_at).not.toBeNull();
       expect((await post(sign())).statusCode).toBe(200);
       expect((await rows()).find((r) => r.external_id === externalId)).toEqual(completed);
-      // Verified, but for a prediction nobody waits for: acknowledged (so the provider stops retrying), not stored.
-      expect((await post(sign({ id: 'someone-elses' }), body.replaceAll(externalId, 'someone-elses'))).statusCode).toBe(200);
-      expect((await rows()).map((r) => r.external_id)).not.toContain('someone-elses');
+      // Verified, for a prediction no step waits for yet (a fast provider calls back before the step has
+      // read the create call's answer): kept as arrived, and the step that then expects it finds it at once.
+      expect((await post(sign({ id: 'not-yet-expected' }), body.replaceAll(externalId, 'not-yet-expected'))).statusCode).toBe(200);
+      expect((await rows()).find((r) => r.external_id === 'not-yet-expected')?.completed_at).not.toBeNull();
+      await callbacks.expect(provider, 'not-yet-expected');
+      const early = Date.now();
+      expect(await callbacks.wait(provider, 'not-yet-expected', 20_000, AbortSignal.timeout(20_000))).toBe(true);
+      expect(Date.now() - early).toBeLessThan(5_000);
       // Server to server: the cross-site guard does not stand in the way (as for Stripe's webhook), the signature does.
       const crossSite = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' };
       expect((await post({ ...crossSite, ...sign() })).statusCode).toBe(200);
@@ -192,6 +197,28 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       }
       expect(webhooks().sent).toEqual([]);
       expect((await rows()).length).toBe(before);
+    }, 60_000);
+
+    it('a prediction that calls back before the step has recorded its wait still wakes the step at once', async () => {
+      replicate.reset();
+      fal.reset();
+      for (const fake of [replicate, fal]) {
+        fake.webhooks.deliver = deliver;
+        // Finished the moment it is created, and called back before the create call is answered.
+        fake.finishAfterMs = 0;
+        fake.webhooks.overtake = true;
+      }
+      useEngine(t.config.providers, 'early');
+      const started = Date.now();
+      const res = await renderVideos();
+      expect(res.statusCode).toBe(200);
+      const scenes = Object.keys(res.json().videos).length;
+      // Not the 30 s fallback poll: each step found its callback already arrived, and read the prediction once.
+      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(webhooks().sent.map((w) => w.status)).toEqual(Array.from({ length: scenes }, () => 200));
+      expect(creates()).toHaveLength(scenes);
+      expect(reads()).toHaveLength(scenes);
+      expect(charges()).toBe(scenes);
     }, 60_000);
   });
 });

@@ -26,10 +26,15 @@ describe.each(testDatabaseKinds())('provider callbacks housekeeping on %s', (kin
     expect(await forgetOldProviderCallbacks({ db: t.db, clock })).toBe(2);
     const left = await sql<{ external_id: string }>`SELECT external_id FROM provider_callbacks ORDER BY external_id`.execute(t.db);
     expect(left.rows.map((r) => r.external_id)).toEqual(['recent']);
-    // A late callback for a forgotten prediction changes nothing; the recent one still completes.
-    expect(await completeProviderCallback(t.db, 'fal', 'old-waiting', 'succeeded', clock.now())).toBe(false);
+    // The recent one still completes, once.
     expect(await completeProviderCallback(t.db, 'fal', 'recent', 'succeeded', clock.now())).toBe(true);
+    expect(await completeProviderCallback(t.db, 'fal', 'recent', 'succeeded', clock.now())).toBe(false);
     expect(await providerCallbackArrived(t.db, 'fal', 'recent')).toBe(true);
     expect(await forgetOldProviderCallbacks({ db: t.db, clock })).toBe(0);
+    // A late callback for a forgotten prediction is kept like one that comes before its step waits
+    // (no step waits for it), and is forgotten in its turn after the retention.
+    expect(await completeProviderCallback(t.db, 'fal', 'old-waiting', 'succeeded', clock.now())).toBe(true);
+    clock.advance(PROVIDER_CALLBACK_RETENTION_MS + 60_000);
+    expect(await forgetOldProviderCallbacks({ db: t.db, clock })).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 // Provider webhooks (Replicate, fal), the decisions: a callback counts only with the provider's
-// valid signature; it completes the prediction a step expects once (a repeated, late or unknown one
-// changes nothing and is acknowledged, so the provider stops retrying); and the waiting step, in
+// valid signature; it marks the prediction arrived once, even before the step has recorded that it
+// waits (a repeated or late one changes nothing and is acknowledged, so the provider stops retrying); and the waiting step, in
 // whichever process, is woken through the database's announcement to read the prediction from the
 // provider's own API. Money never moves here: the prediction was created (and is charged) by the step.
 import {
@@ -35,7 +35,7 @@ export interface ProviderWebhookVerifier {
 
 export type ProviderWebhookOutcome =
   | { result: 'accepted'; externalId: string; status: string }
-  /** Verified, but nothing waits for it (unknown id, repeated or late callback, a prediction not finished yet, or no id at all). */
+  /** Verified, but it changes nothing (a repeated or late callback, a prediction not finished yet, or no id at all). */
   | { result: 'ignored'; externalId: string | undefined }
   | { result: 'refused'; reason: 'missing_headers' | 'stale' | 'bad_signature' };
 
@@ -63,7 +63,10 @@ function readCallback(provider: CallbackProvider, body: Buffer): { externalId: s
   return { externalId, status: typeof status === 'string' ? status : 'unknown' };
 }
 
-/** A callback as it arrived (raw body, headers): verified, then recorded once if a step expects it. */
+/**
+ * A callback as it arrived (raw body, headers): verified, then recorded once, whether or not the step
+ * has recorded its expectation yet (it may come first; the step then finds it arrived).
+ */
 export async function receiveProviderWebhook(
   deps: Pick<CoreDeps, 'db' | 'clock' | 'logger'>,
   provider: CallbackProvider,

@@ -9,18 +9,25 @@ export async function expectProviderCallback(db: Executor, provider: ProviderCal
 }
 
 /**
- * A verified callback: completes the expected row once (its trigger announces it on commit). Answers
- * false for an id nobody expects and for a repeated or late callback, which change nothing.
+ * A verified callback: marks the prediction arrived once (its trigger announces it on commit). A
+ * callback may come before the step has recorded its expectation (a fast prediction: the step learns
+ * the id from the create call's answer, the provider may call back first), so an id nobody expects
+ * yet is stored as arrived and the step finds it when it looks. Answers false for a repeated or late
+ * callback, which changes nothing.
  */
 export async function completeProviderCallback(db: Executor, provider: ProviderCallbackProvider, externalId: string, status: string, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('provider_callbacks')
-    .set({ completed_at: at, status: status.slice(0, 40) })
-    .where('provider', '=', provider)
-    .where('external_id', '=', externalId)
-    .where('completed_at', 'is', null)
+  const row = await db
+    .insertInto('provider_callbacks')
+    .values({ provider, external_id: externalId, completed_at: at, status: status.slice(0, 40) })
+    .onConflict((oc) =>
+      oc
+        .columns(['provider', 'external_id'])
+        .doUpdateSet((eb) => ({ completed_at: eb.ref('excluded.completed_at'), status: eb.ref('excluded.status') }))
+        .where('provider_callbacks.completed_at', 'is', null),
+    )
+    .returning('external_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row !== undefined;
 }
 
 /** Whether the callback for this prediction has arrived already. */

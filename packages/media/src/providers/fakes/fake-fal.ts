@@ -205,11 +205,13 @@ export class FakeFal {
       const entry: FalRequestEntry = { audio, polls: 0, state: 'queued', ...(failure !== undefined ? { error: failure } : {}), ...(webhook ? { webhook } : {}) };
       this.#requests.set(id, entry);
       if (this.finishAfterMs !== undefined) {
-        this.webhooks.later(this.finishAfterMs, async () => {
+        const finish = async () => {
           if (entry.state !== 'queued') return undefined;
           await this.#complete(id, entry);
           return this.webhookPost(id);
-        });
+        };
+        if (this.webhooks.overtake) await this.webhooks.now(finish);
+        else this.webhooks.later(this.finishAfterMs, finish);
       }
       const base = `${this.server.baseUrl}${request.path.split('/').slice(0, 3).join('/')}/requests/${id}`;
       return { json: { request_id: id, status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` } };

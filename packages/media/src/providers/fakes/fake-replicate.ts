@@ -217,11 +217,18 @@ export class FakeReplicate {
         prediction.error = failure;
       }
       if (failure === undefined && this.finishAfterMs !== undefined) {
-        this.webhooks.later(this.finishAfterMs, async () => {
+        const finish = async () => {
           if (prediction.status !== 'starting' && prediction.status !== 'processing') return undefined;
           await this.#succeed(prediction);
           return this.webhookPost(prediction.id);
-        });
+        };
+        if (this.webhooks.overtake) {
+          // The answer was written when the prediction was created ('starting'); the callback reaches the receiver first.
+          const answer = this.#view(prediction);
+          await this.webhooks.now(finish);
+          return { status: 201, json: answer };
+        }
+        this.webhooks.later(this.finishAfterMs, finish);
       }
       // Sync mode: with Prefer: wait, a model that finishes within the wait answers from the create.
       if (failure === undefined && /^wait/.test(String(request.headers.prefer ?? '')) && this.processingPolls === 0) await this.#succeed(prediction);

@@ -22,17 +22,28 @@ export class FakeWebhooks {
   readonly sent: (WebhookPost & { status: number })[] = [];
   readonly #timers = new Set<NodeJS.Timeout>();
 
+  /**
+   * The callback overtakes the create call's answer: a prediction that finishes at once is called back,
+   * and the receiver has answered, before the fake answers the create call (a fast provider's callback
+   * may reach the receiver before the create call's answer does).
+   */
+  overtake = false;
+
   /** Runs `finish` after `ms` (a prediction finishing on its own), then calls back when it answers a post. */
   later(ms: number, finish: () => Promise<WebhookPost | undefined>): void {
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      void finish().then(async (post) => {
-        if (!post) return;
-        const status = this.drop ? 0 : await this.deliver(post).catch(() => 0);
-        this.sent.push({ ...post, status });
-      });
+      void this.now(finish);
     }, ms);
     this.#timers.add(timer);
+  }
+
+  /** Runs `finish` now and calls back when it answers a post; resolves once the receiver has answered. */
+  async now(finish: () => Promise<WebhookPost | undefined>): Promise<void> {
+    const post = await finish();
+    if (!post) return;
+    const status = this.drop ? 0 : await this.deliver(post).catch(() => 0);
+    this.sent.push({ ...post, status });
   }
 
   reset(): void {
@@ -40,6 +51,7 @@ export class FakeWebhooks {
     this.#timers.clear();
     this.sent.length = 0;
     this.drop = false;
+    this.overtake = false;
     this.deliver = postWebhook;
   }
 }
