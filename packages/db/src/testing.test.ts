@@ -88,3 +88,42 @@ describe.each(testDatabaseKinds())('a test database reset on %s', (kind) => {
     }
   }, 60_000);
 });
+
+describe('a PGlite test database handed back', () => {
+  it('is the next test database of the process, in the snapshot state: no rows, no job-queue schema, no session left over', async () => {
+    const first = await createTestDatabase('pglite');
+    await first.db.insertInto('users').values({ id: randomUUID(), email: 'left@example.com', first_name: 'L', last_name: 'O' }).execute();
+    await sql`CREATE SCHEMA pgboss`.execute(first.db);
+    await sql`CREATE TABLE pgboss.job (id text)`.execute(first.db);
+    await sql`SET statement_timeout = 1234`.execute(first.db);
+    await sql`LISTEN left_over`.execute(first.db);
+    const instance = first.pglite;
+    await first.close();
+    await first.close();
+    const second = await createTestDatabase('pglite');
+    try {
+      expect(second.pglite).toBe(instance);
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(second.db)).rows[0]?.n).toBe(0);
+      expect((await sql`SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss'`.execute(second.db)).rows).toHaveLength(0);
+      expect((await sql<{ t: string }>`SELECT current_setting('statement_timeout') AS t`.execute(second.db)).rows[0]?.t).toBe('0');
+      expect((await sql`SELECT pg_listening_channels()`.execute(second.db)).rows).toHaveLength(0);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('is closed, not used again, when its test changed the schema', async () => {
+    const first = await createTestDatabase('pglite');
+    await sql`ALTER TABLE projects DROP CONSTRAINT projects_status_check`.execute(first.db);
+    const instance = first.pglite;
+    await first.close();
+    expect(instance?.closed).toBe(true);
+    const second = await createTestDatabase('pglite');
+    try {
+      expect(second.pglite).not.toBe(instance);
+      expect((await sql`SELECT 1 FROM pg_constraint WHERE conname = 'projects_status_check'`.execute(second.db)).rows).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
