@@ -149,6 +149,10 @@ export default defineConfig({
     // Recording a trace costs about a fifth of a test's time on two cores, so only the retry of a
     // failed test records one (CI retries once), which is where the trace is read.
     trace: 'on-first-retry',
+    // The landing page's samples and gallery stay still (the page honours the setting, as a visitor's
+    // system asks): the browser does not decode five looping videos behind every sign-in. The landing
+    // test that checks they play asks for motion itself.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -41,7 +41,10 @@ async function waitForMedia(page: Page): Promise<void> {
 }
 
 test.describe('Landing page', { tag: '@web' }, () => {
-  test('renders the hero, every section and the final call to action', async ({ page }) => {
+  // The other tests run with reduced motion (playwright.config.ts); this one sees the page as most visitors do.
+  test('renders the hero, every section and the final call to action', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'no-preference' });
+    const page = await context.newPage();
     const hero = await openLanding(page);
     await expect(page).toHaveTitle(/Reelsmith/);
 
@@ -121,6 +124,30 @@ test.describe('Landing page', { tag: '@web' }, () => {
     await expect(finalCta.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(finalCta.getByRole('link')).toHaveCount(1);
     await expect(finalCta.getByRole('link')).toBeVisible();
+    await context.close();
+  });
+
+  test('with reduced motion asked for, the samples stay still and the gallery shows each template once', async ({ page }) => {
+    const hero = await openLanding(page);
+    await expect(hero.locator('video')).toHaveCount(2);
+    const templates = page.locator('#templates');
+    await templates.scrollIntoViewIfNeeded();
+    const videos = page.locator('video');
+    // Every clip shows its poster and does not start: no autoplay, paused, at its first frame.
+    await expect.poll(() => videos.count()).toBeGreaterThanOrEqual(4);
+    await page.waitForTimeout(1_000);
+    const states = await videos.evaluateAll((els) => (els as HTMLVideoElement[]).map((v) => ({ autoplay: v.autoplay, paused: v.paused, at: v.currentTime, poster: Boolean(v.poster) })));
+    for (const state of states) expect(state).toEqual({ autoplay: false, paused: true, at: 0, poster: true });
+    // The marquee does not slide: the duplicate copy is not shown and the track does not move.
+    await expect(templates.locator('[data-duplicate]').first()).toBeHidden();
+    const track = templates.locator('[data-duplicate]').first().locator('xpath=..');
+    const before = await track.evaluate((el) => el.getBoundingClientRect().left);
+    await page.waitForTimeout(500);
+    expect(await track.evaluate((el) => el.getBoundingClientRect().left)).toBe(before);
+    // The Final Video card's button still plays its clip on request.
+    await page.locator('#simple-workflow').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Play final video' }).click();
+    await expect(page.getByRole('button', { name: 'Pause final video' })).toBeVisible();
   });
 
   test('every call to action, template and use case leads to /auth/google', async ({ page }) => {

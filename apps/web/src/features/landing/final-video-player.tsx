@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import classes from './simple-workflow.module.css';
+import { AmbientVideo } from './ambient-video.tsx';
 
 /** The Final Video card's clip with a play/pause button whose label follows the playback state. */
 export function FinalVideoPlayer({ src, poster }: { src: string; poster: string }) {
@@ -17,16 +18,11 @@ export function FinalVideoPlayer({ src, poster }: { src: string; poster: string 
 
   return (
     <>
-      <video
+      <AmbientVideo
         ref={videoRef}
         className={classes.media}
         src={src}
         poster={poster}
-        autoPlay
-        loop
-        muted
-        playsInline
-        preload="metadata"
         aria-label="Final video sample"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

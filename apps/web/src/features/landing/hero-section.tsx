@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import classes from './hero-section.module.css';
 import { sampleVideo } from './sample-videos.ts';
 import { SignInButton } from './sign-in-button.tsx';
+import { AmbientVideo } from './ambient-video.tsx';
 
 const claims = [
   'AI writes your script and scenes, or bring your own',
@@ -56,28 +57,18 @@ export function HeroSection() {
 
           <div className={classes.showcase}>
             <div className={`${classes.phone} ${classes.phoneBack}`}>
-              <video
+              <AmbientVideo
                 className={classes.video}
                 src={back.src}
                 poster={back.poster}
-                autoPlay
-                loop
-                muted
-                playsInline
-                preload="metadata"
                 aria-label={`Sample video: ${back.title}`}
               />
             </div>
             <div className={`${classes.phone} ${classes.phoneFront}`}>
-              <video
+              <AmbientVideo
                 className={classes.video}
                 src={front.src}
                 poster={front.poster}
-                autoPlay
-                loop
-                muted
-                playsInline
-                preload="metadata"
                 aria-label={`Sample video: ${front.title}`}
               />
             </div>

@@ -6,6 +6,7 @@ import landing from './landing.module.css';
 import { sampleVideo } from './sample-videos.ts';
 import { SectionHeading } from './section-heading.tsx';
 import classes from './simple-workflow.module.css';
+import { AmbientVideo } from './ambient-video.tsx';
 
 export function SimpleWorkflow() {
   const voice = sampleVideo(2);
@@ -23,15 +24,10 @@ export function SimpleWorkflow() {
         />
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
           <WorkflowCard step={1} title="Choose Model & Voice" text="Pick an AI model and one of 25+ premium voices in the language your audience speaks.">
-            <video
+            <AmbientVideo
               className={classes.media}
               src={voice.src}
               poster={voice.poster}
-              autoPlay
-              loop
-              muted
-              playsInline
-              preload="metadata"
               aria-label="Sample avatar speaking with a chosen voice"
             />
           </WorkflowCard>

@@ -4,6 +4,7 @@ import classes from './template-gallery.module.css';
 import landing from './landing.module.css';
 import { sampleVideos, type SampleVideo } from './sample-videos.ts';
 import { SectionHeading } from './section-heading.tsx';
+import { AmbientVideo } from './ambient-video.tsx';
 
 /**
  * The 8 samples rendered twice in one track that slides by half its width, so the loop is seamless.
@@ -44,15 +45,10 @@ function TemplateCard({ sample, duplicate = false }: { sample: SampleVideo; dupl
         aria-label={`Use the ${sample.title} template`}
       >
         <div className={classes.media}>
-          <video
+          <AmbientVideo
             className={classes.video}
             src={sample.src}
             poster={sample.poster}
-            autoPlay
-            loop
-            muted
-            playsInline
-            preload="metadata"
             aria-label={`${sample.title} sample video`}
           />
           <Badge className={classes.trending} color="pink.7" variant="filled" size="sm" tt="none">
