@@ -19,6 +19,7 @@ export function pgliteGate(db: Kysely<Database>): PgliteGate {
 export interface SqlAdapter {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   setSessionStatements?(statements: string[]): Promise<void>;
+  listen?(channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
 }
 
 /**
@@ -32,6 +33,11 @@ export function gatedSqlAdapter<A extends SqlAdapter>(adapter: A, database: Data
   if (adapter.setSessionStatements) {
     const apply = adapter.setSessionStatements.bind(adapter);
     gated.setSessionStatements = (statements: string[]) => gate(() => apply(statements));
+  }
+  if (adapter.listen) {
+    // The LISTEN too, so it never runs inside someone's transaction (and is lost with its rollback).
+    const listen = adapter.listen.bind(adapter);
+    gated.listen = (channel, onNotification, onReconnect) => gate(() => listen(channel, onNotification, onReconnect));
   }
   return gated;
 }

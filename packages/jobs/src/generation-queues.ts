@@ -20,10 +20,10 @@ export const generationQueues: Record<GenerationKind, QueuePolicy> = {
 /**
  * How fast a killed worker's job goes to another worker: the heartbeat is written every 2 s, a job
  * whose heartbeat is 10 s old (pg-boss's floor) is failed by whichever instance supervises next
- * (every second on PostgreSQL) and its retry is fetchable at once, so the worst case is about
- * 10 + 1 + polling ≈ 12 s. Five heartbeats must go missing in a row first, so a live job is not taken.
+ * (every second on PostgreSQL) and its retry is fetchable at once; workers woken by announcements still
+ * look on their own every 1.5 s (nothing announces a retry), so the worst case is about 10 + 1 + 1.5 ≈ 12.5 s. Five heartbeats must go missing in a row first, so a live job is not taken.
  */
-export const RECOVERY = { heartbeatSeconds: 10, heartbeatRefreshSeconds: 2, superviseIntervalSeconds: 1, embeddedSuperviseIntervalSeconds: 5 } as const;
+export const RECOVERY = { heartbeatSeconds: 10, heartbeatRefreshSeconds: 2, superviseIntervalSeconds: 1, embeddedSuperviseIntervalSeconds: 5, pollBackstopSeconds: 1.5 } as const;
 
 const MAX_BACKOFF_MS = 60_000;
 

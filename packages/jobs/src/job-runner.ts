@@ -70,10 +70,13 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     // it looks less often.
     const superviseSeconds = options.superviseIntervalSeconds ?? (database.kind === 'pglite' ? RECOVERY.embeddedSuperviseIntervalSeconds : RECOVERY.superviseIntervalSeconds);
     const supervision = { supervise: true, superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds };
+    // A job sent wakes the workers of its queue at once (LISTEN/NOTIFY, the queues opt in below); the
+    // poll is only the backstop for what no announcement covers (a retry, a delayed job coming due).
+    const wakeUps = { useListenNotify: true };
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', schedule: false, ...supervision })
-        : new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, schedule: false, ...supervision });
+        ? new PgBoss({ db: gatedSqlAdapter(fromPglite(database.pglite!), database), schema: 'pgboss', schedule: false, ...supervision, ...wakeUps })
+        : new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, schedule: false, ...supervision, ...wakeUps });
     this.#logger = options.logger;
     this.#heartbeatSeconds = options.heartbeatSeconds ?? RECOVERY.heartbeatSeconds;
     this.#heartbeatRefreshSeconds = options.heartbeatRefreshSeconds ?? RECOVERY.heartbeatRefreshSeconds;
@@ -87,9 +90,11 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     await this.boss.start();
     await this.boss.createQueue(DEAD_LETTER_QUEUE).catch(() => undefined);
     // A retry job that fails (the database, not SMTP: SMTP answers are handled inside) is tried twice more.
-    await this.boss.createQueue(EMAIL_RETRY_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 }).catch(() => undefined);
+    await this.boss.createQueue(EMAIL_RETRY_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, notify: true }).catch(() => undefined);
     // A delivery job that fails (the database, not the receiver: its answers are logged and retried inside) is tried twice more.
-    await this.boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 120 }).catch(() => undefined);
+    await this.boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 120, notify: true }).catch(() => undefined);
+    // createQueue keeps an existing queue's options: bring queues made by an older release up to date.
+    for (const name of [EMAIL_RETRY_QUEUE, WEBHOOK_QUEUE]) await this.boss.updateQueue(name, { notify: true });
     for (const [kind, policy] of Object.entries(generationQueues) as [GenerationKind, (typeof generationQueues)[GenerationKind]][]) {
       const options = {
         expireInSeconds: policy.expireInSeconds,
@@ -100,6 +105,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
         retryBackoff: false,
         heartbeatSeconds: this.#heartbeatSeconds,
         deadLetter: DEAD_LETTER_QUEUE,
+        notify: true,
       };
       await this.boss.createQueue(queueName(kind), options).catch(() => undefined);
       // createQueue keeps an existing queue's options: bring a queue made by an older release up to date.
@@ -124,12 +130,15 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
 
   /** Starts working every generation queue (and the e-mail retries) with the given services. */
   async work(deps: AppDeps, options: { concurrency?: number } = {}): Promise<void> {
+    // Woken by announcements, a worker still looks on its own this often (a retry, a delayed job coming due).
+    const backstop = { pollingIntervalSeconds: this.#pollingIntervalSeconds, notifyPollingIntervalSeconds: Math.max(this.#pollingIntervalSeconds, RECOVERY.pollBackstopSeconds) };
     for (const kind of Object.keys(generationQueues) as GenerationKind[]) {
       const policy = generationQueues[kind];
       await this.boss.work(
         queueName(kind),
         {
           pollingIntervalSeconds: this.#pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: backstop.notifyPollingIntervalSeconds,
           localConcurrency: options.concurrency ?? 1,
           // pg-boss writes the heartbeat while the handler runs, however long the step takes.
           heartbeatRefreshSeconds: this.#heartbeatRefreshSeconds,
@@ -148,13 +157,13 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
         },
       );
     }
-    await this.boss.work(EMAIL_RETRY_QUEUE, { pollingIntervalSeconds: this.#pollingIntervalSeconds }, async ([job]) => {
+    await this.boss.work(EMAIL_RETRY_QUEUE, backstop, async ([job]) => {
       const parsed = emailPayloadSchema.safeParse(job?.data);
       if (!parsed.success) return;
       const result = await redeliverLoggedEmail(deps, parsed.data.logId);
       if (result) this.#logger.info({ logId: result.logId, status: result.status }, 'e-mail retried');
     });
-    await this.boss.work(WEBHOOK_QUEUE, { pollingIntervalSeconds: this.#pollingIntervalSeconds, localConcurrency: 4 }, async ([job]) => {
+    await this.boss.work(WEBHOOK_QUEUE, { ...backstop, localConcurrency: 4 }, async ([job]) => {
       const parsed = webhookPayloadSchema.safeParse(job?.data);
       if (!parsed.success) return;
       await deliverWebhook(deps, parsed.data);
