@@ -151,11 +151,6 @@ async function postgresTemplate(adminUrl: string, preparation: TestDatabasePrepa
   });
 }
 
-/** Deletes every row of `names`, foreign keys and triggers off for the transaction (see emptier). */
-function deleteAllStatement(names: string[]): string {
-  return `SET LOCAL session_replication_role = replica; ${names.map((n) => `DELETE FROM ${n};`).join(' ')}`;
-}
-
 /**
  * Empties the tables. With DELETE, foreign keys and triggers off for the transaction: a test's tables
  * hold a few rows, and TRUNCATE makes new files for every table and index (measured per reset:
@@ -163,7 +158,7 @@ function deleteAllStatement(names: string[]): string {
  * restart. Setting the role needs a superuser (or the SET privilege): a server that refuses it gets TRUNCATE.
  */
 function emptier(handle: DatabaseHandle, names: string[]): () => Promise<void> {
-  const deleteAll = deleteAllStatement(names);
+  const deleteAll = `SET LOCAL session_replication_role = replica; ${names.map((n) => `DELETE FROM ${n};`).join(' ')}`;
   const truncateAll = `TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`;
   let canDelete = true;
   return async () => {
@@ -228,7 +223,7 @@ async function takePglite(preparation: TestDatabasePreparation | undefined): Pro
   return handle;
 }
 
-async function handBackPglite(handle: DatabaseHandle, names: string[], preparation: TestDatabasePreparation | undefined): Promise<void> {
+async function handBackPglite(handle: DatabaseHandle, emptyTables: () => Promise<void>, preparation: TestDatabasePreparation | undefined): Promise<void> {
   const key = preparation?.key ?? 'migrated';
   const idle = idlePglite.get(key) ?? [];
   const pglite = handle.pglite!;
@@ -241,7 +236,7 @@ async function handBackPglite(handle: DatabaseHandle, names: string[], preparati
       await pglite.exec('DROP SCHEMA IF EXISTS pgboss CASCADE');
     });
     if ((await schemaFingerprint(handle.db)) !== (await snapshotShapes.get(key))) return handle.close();
-    await pglite.transaction((tx) => tx.exec(deleteAllStatement(names)));
+    await emptyTables();
     await preparation?.run(handle.db);
   } catch {
     return handle.close();
@@ -268,15 +263,15 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
   } else {
     handle = await takePglite(preparation);
   }
-  const names = await publicTables(handle.db);
+  const emptyTables = emptier(handle, await publicTables(handle.db));
   let closed = false;
   const result: TestDatabase = {
     ...handle,
-    reset: emptier(handle, names),
+    reset: emptyTables,
     close: async () => {
       if (closed) return;
       closed = true;
-      if (handle.pglite) return handBackPglite(handle, names, preparation);
+      if (handle.pglite) return handBackPglite(handle, emptyTables, preparation);
       await handle.close();
       await dropDatabase?.();
     },
