@@ -59,7 +59,8 @@ function readCallback(provider: CallbackProvider, body: Buffer): { externalId: s
   const fields = (parsed ?? {}) as Record<string, unknown>;
   const externalId = provider === 'replicate' ? fields['id'] : fields['request_id'];
   const status = fields['status'];
-  if (typeof externalId !== 'string' || externalId.length === 0 || externalId.length > 200) return undefined;
+  // Provider ids are short printable tokens; control characters (a NUL PostgreSQL cannot store) mean a body we do not read.
+  if (typeof externalId !== 'string' || externalId.length === 0 || externalId.length > 200 || /\p{Cc}/u.test(externalId)) return undefined;
   return { externalId, status: typeof status === 'string' ? status : 'unknown' };
 }
 
