@@ -63,11 +63,16 @@ describe.each(testDatabaseKinds())('job events on %s', (kind) => {
   });
 
   it('pushes every change to all followers of the project with one read per change, and reads nothing while nothing changes', async () => {
-    const jobId = await insertGenerationJob(t.db, { projectId, userId, kind: 'voiceover', input: {} });
     const stop = new AbortController();
     const followers = Array.from({ length: 25 }, () => follow(events, projectId, stop.signal));
-    await until('the first list of every follower', () => followers.every((f) => f.lists.length === 1));
+    await until('the first (empty) list of every follower', () => followers.every((f) => f.lists.length === 1));
+    expect(followers[0]!.lists[0]).toEqual([]);
     expect(events.subscriberCount).toBe(25);
+
+    // The new job reaches the followers only through its announcement, so once all of them have it,
+    // no announcement is still on its way (on a busy machine one can arrive after a first read).
+    const jobId = await insertGenerationJob(t.db, { projectId, userId, kind: 'voiceover', input: {} });
+    await until('the new job at every follower', () => followers.every((f) => f.lists.at(-1)?.[0]?.id === jobId));
 
     counter.reset();
     await new Promise((r) => setTimeout(r, 1500));
