@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import { launchTool } from './tool-launcher.ts';
 
 export class MediaToolError extends Error {
   readonly tool: string;
@@ -18,39 +19,64 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** Runs a media tool, collecting stdout; kills it on timeout or abort; keeps the last of stderr for errors. */
-export function runTool(tool: string, args: string[], options: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Runs a media tool, handing its output to `onStdout` as it comes; kills it on timeout or abort; keeps
+ * the last of stderr for errors. Resolves with that stderr when the tool exits with 0.
+ */
+export function runToolStreaming(tool: string, args: string[], options: RunOptions, onStdout: (chunk: Buffer) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
-    let stdout = '';
+    const { signal } = options;
+    if (signal?.aborted) return reject(new MediaToolError(tool, `${tool} was not started: the work was stopped`, ''));
     let stderr = '';
+    let settled = false;
+    const decoder = new StringDecoder('utf8');
+    const child = launchTool(tool, args, {
+      stdout: onStdout,
+      stderr: (chunk) => {
+        stderr = (stderr + decoder.write(chunk)).slice(-8000);
+      },
+    });
+    const settle = (error?: MediaToolError): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      return true;
+    };
+    const onAbort = () => {
+      child.kill();
+      settle(new MediaToolError(tool, `${tool} was stopped: the work was stopped`, stderr.slice(-2000)));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     const timer = options.timeoutMs
       ? setTimeout(() => {
-          child.kill('SIGKILL');
-          reject(new MediaToolError(tool, `${tool} took longer than ${options.timeoutMs} ms`, stderr.slice(-2000)));
+          child.kill();
+          settle(new MediaToolError(tool, `${tool} took longer than ${options.timeoutMs} ms`, stderr.slice(-2000)));
         }, options.timeoutMs)
       : undefined;
-    child.stdout.setEncoding('utf8');
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-      if (options.onOutSeconds) {
-        for (const m of chunk.matchAll(/out_time_us=(\d+)/g)) options.onOutSeconds(Number(m[1]) / 1e6);
-      }
-    });
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-8000);
-    });
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(new MediaToolError(tool, `${tool} could not start: ${err.message}`, stderr));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve({ stdout, stderr });
-      else reject(new MediaToolError(tool, `${tool} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr));
-    });
+    child.exited.then(
+      ({ code }) => {
+        if (code !== 0) settle(new MediaToolError(tool, `${tool} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr));
+        else if (settle()) resolve(stderr);
+      },
+      (error: Error) => settle(new MediaToolError(tool, `${tool} could not start: ${error.message}`, stderr)),
+    );
   });
+}
+
+/** Runs a media tool, collecting stdout as text; kills it on timeout or abort; keeps the last of stderr for errors. */
+export async function runTool(tool: string, args: string[], options: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+  let stdout = '';
+  const decoder = new StringDecoder('utf8');
+  const stderr = await runToolStreaming(tool, args, options, (chunk) => {
+    const text = decoder.write(chunk);
+    stdout += text;
+    if (options.onOutSeconds) {
+      for (const m of text.matchAll(/out_time_us=(\d+)/g)) options.onOutSeconds(Number(m[1]) / 1e6);
+    }
+  });
+  return { stdout: stdout + decoder.end(), stderr };
 }
 
 /** ffmpeg with quiet logs, overwrite, and machine-readable progress on stdout. */

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { MediaToolError, runTool, runToolStreaming } from './ffmpeg.ts';
+import { launchTool, toolLauncherPid } from './tool-launcher.ts';
+
+/** CPU time this process spends starting `n` programs, in ms per start. */
+async function startCost(n: number, start: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  for (let i = 0; i < n; i++) await start();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / n;
+}
+
+describe('the media tool launcher', () => {
+  it('starts tools from its own small process, not from this one, and hands back their output and exit', async () => {
+    const { stdout } = await runTool('sh', ['-c', 'echo "$PPID"; echo "to stderr" >&2']);
+    const parent = Number(stdout.trim());
+    expect(toolLauncherPid()).toBeDefined();
+    expect(parent).toBe(toolLauncherPid());
+    expect(parent).not.toBe(process.pid);
+  });
+
+  it('keeps binary output byte for byte, in order, across many chunks', async () => {
+    // 3 MB of every byte value, written in pieces by the tool.
+    const chunks: Buffer[] = [];
+    await runToolStreaming('sh', ['-c', 'for i in 1 2 3; do head -c 1048576 /dev/zero | tr "\\0" "\\377"; printf "\\000\\001\\002"; done'], {}, (c) => chunks.push(c));
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.length).toBe(3 * (1048576 + 3));
+    expect(bytes.subarray(1048576, 1048579)).toEqual(Buffer.from([0, 1, 2]));
+    expect(bytes.subarray(0, 1048576).every((b) => b === 255)).toBe(true);
+  });
+
+  it('reports a failing tool with its exit code and the end of its stderr, and a missing one as not started', async () => {
+    const failed = await runTool('sh', ['-c', 'echo "bad input" >&2; exit 3']).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(MediaToolError);
+    expect((failed as MediaToolError).message).toBe('sh exited with 3: bad input');
+    const missing = await runTool('no-such-media-tool', []).catch((e: unknown) => e);
+    expect((missing as MediaToolError).message).toMatch(/^no-such-media-tool could not start: .*ENOENT/);
+  });
+
+  it('kills a tool on timeout and on abort, and starts none for a signal already aborted', async () => {
+    const started = Date.now();
+    const slow = await runTool('sleep', ['30'], { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect((slow as Error).message).toBe('sleep took longer than 200 ms');
+    const stop = new AbortController();
+    const aborted = runTool('sleep', ['30'], { signal: stop.signal }).catch((e: unknown) => e);
+    setTimeout(() => stop.abort(), 100);
+    expect(((await aborted) as Error).message).toBe('sleep was stopped: the work was stopped');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(((await runTool('sleep', ['30'], { signal: AbortSignal.abort() }).catch((e: unknown) => e)) as Error).message).toBe('sleep was not started: the work was stopped');
+    // The killed tools are gone: the launcher runs nothing now.
+    const { stdout } = await runTool('sh', ['-c', 'pgrep -P "$PPID" -x sleep || echo none']);
+    expect(stdout.trim()).toBe('none');
+  });
+
+  it('runs tools side by side', async () => {
+    const runs = Array.from({ length: 12 }, (_, i) => runTool('sh', ['-c', `sleep 0.2; echo ${i}`]));
+    const started = Date.now();
+    expect((await Promise.all(runs)).map((r) => r.stdout.trim())).toEqual(Array.from({ length: 12 }, (_, i) => String(i)));
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('after the launcher dies, the tool it ran fails and the next tool starts a new launcher', async () => {
+    const first = toolLauncherPid();
+    const running = launchTool('sleep', ['3']);
+    await new Promise((r) => setTimeout(r, 100));
+    process.kill(first!, 'SIGKILL');
+    await expect(running.exited).rejects.toThrow(/launcher stopped \(SIGKILL\) while sleep ran/);
+    const { stdout } = await runTool('sh', ['-c', 'echo "$PPID"']);
+    expect(Number(stdout.trim())).toBe(toolLauncherPid());
+    expect(toolLauncherPid()).not.toBe(first);
+  });
+
+  it('costs this process less CPU per start than starting the tool itself does when this process is large', async () => {
+    // A server holding an embedded database is hundreds of MB resident; a fork costs in proportion.
+    const ballast = Buffer.alloc(600 * 1024 * 1024, 1);
+    const direct = await startCost(20, () => new Promise((r) => spawn('true').once('close', r)));
+    const launched = await startCost(20, () => runTool('true', []));
+    expect(ballast[ballast.length - 1]).toBe(1);
+    expect(launched).toBeLessThan(direct / 2);
+  });
+});
