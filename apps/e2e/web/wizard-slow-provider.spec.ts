@@ -41,6 +41,14 @@ test.describe('Wizard with a slow provider behind a 30 s proxy', { tag: '@web' }
     await expect(progress).toBeVisible();
     await expect(progress).toContainText(/Rendering scene videos/);
     expect((await proxyStats(page.request)).cutPaths).toContain('/trpc/generation.progress');
+    // The browser asks for reduced motion (the e2e setting): the spinner and the striped bar hold still
+    // while the minutes pass, the stage text still moving.
+    const looping = await progress.evaluate((root) =>
+      [root, ...root.querySelectorAll('*')]
+        .flatMap((el) => [undefined, '::before', '::after'].map((pseudo) => getComputedStyle(el, pseudo)))
+        .filter((style) => style.animationName !== 'none' && style.animationIterationCount === 'infinite').length,
+    );
+    expect(looping).toBe(0);
 
     await expect(page.getByRole('button', { name: 'Regenerate Videos' })).toBeVisible({ timeout: slowRenderMs + 90_000 });
     expect(Date.now() - started).toBeGreaterThan(slowRenderMs - 5_000);
