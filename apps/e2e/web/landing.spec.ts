@@ -150,6 +150,22 @@ test.describe('Landing page', { tag: '@web' }, () => {
     await expect(page.getByRole('button', { name: 'Pause final video' })).toBeVisible();
   });
 
+  test('a signed-out visit loads only what the page shows: no tRPC client or call, no toasts component', async ({ page }) => {
+    const scripts: string[] = [];
+    const trpcCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script') scripts.push(path);
+      if (path.startsWith('/trpc')) trpcCalls.push(path);
+    });
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+    expect(trpcCalls).toEqual([]);
+    // The chunks are named after their modules (lib/trpc.ts, lib/trpc-scope.tsx, components/toasts.tsx).
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((path) => /\/assets\/(trpc|trpc-scope|toasts)-[\w-]+\.js$/.test(path))).toEqual([]);
+  });
+
   test('every call to action, template and use case leads to /auth/google', async ({ page }) => {
     await openLanding(page);
     const main = page.getByRole('main');

@@ -3,8 +3,10 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/app-layout.tsx';
 import { RequireSignedIn } from './features/auth/require-signed-in.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
+import { lazyWithTrpc } from './lib/lazy-with-trpc.ts';
 
-// Spec §2 route table. Every page's code is split out; '/' splits landing and dashboard itself.
+// Spec §2 route table. Every page's code is split out; '/' splits landing and dashboard itself. Pages
+// that call tRPC load its client with them (lazyWithTrpc): the signed-out landing page does without.
 // /auth/google, /auth/logout and /api/login are server routes, reached only by full navigation.
 export const router = createBrowserRouter([
   {
@@ -15,28 +17,28 @@ export const router = createBrowserRouter([
       { index: true, Component: HomeRoute },
       {
         path: 'pricing',
-        lazy: { Component: async () => (await import('./routes/pricing-route.tsx')).PricingRoute },
+        lazy: { Component: () => lazyWithTrpc(async () => (await import('./routes/pricing-route.tsx')).PricingRoute) },
       },
       {
         path: 'payment-result',
-        lazy: { Component: async () => (await import('./routes/payment-result-route.tsx')).PaymentResultRoute },
+        lazy: { Component: () => lazyWithTrpc(async () => (await import('./routes/payment-result-route.tsx')).PaymentResultRoute) },
       },
       {
         path: 's/:shortId',
-        lazy: { Component: async () => (await import('./routes/share-route.tsx')).ShareRoute },
+        lazy: { Component: () => lazyWithTrpc(async () => (await import('./routes/share-route.tsx')).ShareRoute) },
       },
       {
         // /project/new and /project/:id are one route (id 'new'), so a new project keeps its screen
         // when it gets an id. The wizard handles a signed-out visitor itself (spec §4).
         path: 'project/:id',
-        lazy: { Component: async () => (await import('./routes/project-route.tsx')).ProjectRoute },
+        lazy: { Component: () => lazyWithTrpc(async () => (await import('./routes/project-route.tsx')).ProjectRoute) },
       },
       {
         Component: RequireSignedIn,
         children: [
           {
             path: 'profile',
-            lazy: { Component: async () => (await import('./routes/profile-route.tsx')).ProfileRoute },
+            lazy: { Component: () => lazyWithTrpc(async () => (await import('./routes/profile-route.tsx')).ProfileRoute) },
           },
         ],
       },

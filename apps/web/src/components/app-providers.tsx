@@ -1,25 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createAppTheme } from '@reelsmith/ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
-import { createAppTrpcClient, TRPCProvider } from '../lib/trpc.ts';
 
 // Spec §9: tooltips open after 700 ms (Tooltip.Group adds the 300 ms skip delay where tooltips sit together).
 const theme = createAppTheme({ tooltipOpenDelay: 700 });
 
+// Spec §9: one toast at a time, shown for 5 s. The store keeps to one from the start, before the
+// component that shows them has loaded.
+const toasts = { limit: 1, autoClose: 5000, position: 'top-right' } as const;
+notificationsStore.updateState((state) => ({ ...state, limit: toasts.limit, defaultPosition: toasts.position }));
+const Toasts = lazy(() => import('./toasts.tsx'));
+
+/** Loads and shows the toasts once there is one to show. */
+function ToastsWhenShown() {
+  const { notifications, queue } = useNotifications();
+  const [shown, setShown] = useState(false);
+  if (!shown && notifications.length + queue.length > 0) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toasts {...toasts} />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [trpcClient] = useState(createAppTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec §9: one toast at a time, shown for 5 s. */}
-      <Notifications limit={1} autoClose={5000} position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          {children}
-        </TRPCProvider>
-      </QueryClientProvider>
+      <ToastsWhenShown />
+      {/* tRPC's client is put around the pages that use it, loaded with them (lib/trpc-scope.tsx). */}
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }
