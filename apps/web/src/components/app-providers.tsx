@@ -1,9 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createAppTheme } from '@reelsmith/ui';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { queryClient } from '../lib/query-client.ts';
 
 // Spec §9: tooltips open after 700 ms (Tooltip.Group adds the 300 ms skip delay where tooltips sit together).
 const theme = createAppTheme({ tooltipOpenDelay: 700 });
@@ -30,8 +28,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <ToastsWhenShown />
-      {/* tRPC's client is put around the pages that use it, loaded with them (lib/trpc-scope.tsx). */}
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {/* The query cache and tRPC's client are put around the pages that use them, loaded with them (lib/trpc-scope.tsx). */}
+      {children}
     </MantineProvider>
   );
 }

@@ -1,9 +1,8 @@
 import { createApiFetch, type ApiFetch } from '@reelsmith/ui/api';
-import { queryClient } from './query-client.ts';
 import { forceReauth } from './reauth.ts';
 
 /** The customer app's REST caller: the session is its cookie; a re-auth answer forgets the user and signs in again. */
 export const apiFetch: ApiFetch = createApiFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
-  onSessionEnded: () => forceReauth(queryClient),
+  onSessionEnded: () => forceReauth(),
 });

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client.ts';
-import { queryKeys } from './query-keys.ts';
+import { currentUserStore } from './current-user-store.ts';
+
+const signedIn = { id: 'u1', email: 'u1@example.com', firstName: 'U', lastName: null, profileImageUrl: null, createdAt: '2026-01-01T00:00:00.000Z', dailyVideoCount: 0 } as const;
 
 /** The shape of a TRPCClientError as the server's error formatter fills it. */
 function trpcError(httpStatus: number, requiresReauth?: boolean): Error & { data: Record<string, unknown> } {
@@ -8,22 +10,25 @@ function trpcError(httpStatus: number, requiresReauth?: boolean): Error & { data
 }
 
 describe('the query client on a re-auth tRPC error', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    currentUserStore.set({ status: 'pending' });
+  });
 
-  it('clears the cached user and navigates to /auth/google, from a query or a mutation', async () => {
+  it('forgets the signed-in user and navigates to /auth/google, from a query or a mutation', async () => {
     const assign = vi.fn();
     vi.stubGlobal('window', { location: { assign } });
     const client = createQueryClient();
-    client.setQueryData(queryKeys.currentUser, { id: 'u1' });
+    currentUserStore.set({ status: 'signed-in', user: signedIn });
 
     await client.fetchQuery({ queryKey: ['projects.list'], queryFn: () => Promise.reject(trpcError(401, true)) }).catch(() => undefined);
-    expect(client.getQueryData(queryKeys.currentUser)).toBeNull();
+    expect(currentUserStore.get()).toEqual({ status: 'signed-out' });
     expect(assign).toHaveBeenCalledWith('/auth/google');
 
-    client.setQueryData(queryKeys.currentUser, { id: 'u1' });
+    currentUserStore.set({ status: 'signed-in', user: signedIn });
     const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(trpcError(401, true)) });
     await mutation.execute(undefined).catch(() => undefined);
-    expect(client.getQueryData(queryKeys.currentUser)).toBeNull();
+    expect(currentUserStore.get()).toEqual({ status: 'signed-out' });
     expect(assign).toHaveBeenCalledTimes(2);
   });
 
@@ -31,9 +36,9 @@ describe('the query client on a re-auth tRPC error', () => {
     const assign = vi.fn();
     vi.stubGlobal('window', { location: { assign } });
     const client = createQueryClient();
-    client.setQueryData(queryKeys.currentUser, { id: 'u1' });
+    currentUserStore.set({ status: 'signed-in', user: signedIn });
     await client.fetchQuery({ queryKey: ['projects.get'], queryFn: () => Promise.reject(trpcError(404)) }).catch(() => undefined);
-    expect(client.getQueryData(queryKeys.currentUser)).toEqual({ id: 'u1' });
+    expect(currentUserStore.get()).toEqual({ status: 'signed-in', user: signedIn });
     expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -4,12 +4,11 @@ import { forceReauth } from './reauth.ts';
 
 // Spec §6: a tRPC call answered 401 with requiresReauth signs the customer in again, like the REST helper.
 export function createQueryClient(): QueryClient {
-  const client: QueryClient = createAppQueryClient({
+  return createAppQueryClient({
     onError: (error) => {
-      if (isReauthTrpcError(error)) forceReauth(client);
+      if (isReauthTrpcError(error)) forceReauth();
     },
   });
-  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -1,28 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../../lib/api-fetch.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { currentUserStore, type AuthState } from '../../lib/current-user-store.ts';
 import type { CurrentUserResponse } from './current-user.ts';
 
+export type { AuthState } from '../../lib/current-user-store.ts';
+
+let asked: Promise<void> | undefined;
+
 /**
- * The signed-in customer, or null when signed out. Signed in means this call returned data;
- * it is never retried, and a failed call (no server) counts as signed out.
+ * Asks the server who is signed in, once per page load (spec §9: nothing is refetched unless on
+ * purpose). Signed in means the call returned a user; it is never retried, and a failed call (no
+ * server) counts as signed out. A session-ending answer anywhere later sets it to signed out.
  */
-export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => apiFetch<CurrentUserResponse>('/api/auth/user', { on401: 'return-null', signal }),
-    retry: false,
-  });
+function askOnce(): void {
+  asked ??= apiFetch<CurrentUserResponse>('/api/auth/user', { on401: 'return-null' }).then(
+    (user) => {
+      if (currentUserStore.get().status === 'pending') currentUserStore.set(user ? { status: 'signed-in', user } : { status: 'signed-out' });
+    },
+    () => {
+      if (currentUserStore.get().status === 'pending') currentUserStore.set({ status: 'signed-out' });
+    },
+  );
 }
 
-export type AuthState =
-  | { status: 'pending' }
-  | { status: 'signed-in'; user: CurrentUserResponse }
-  | { status: 'signed-out' };
+function subscribe(listener: () => void): () => void {
+  askOnce();
+  return currentUserStore.subscribe(listener);
+}
 
-/** useCurrentUser reduced to the three states the screens branch on. */
+/** The three states the screens branch on. */
 export function useAuthState(): AuthState {
-  const { data, isPending } = useCurrentUser();
-  if (isPending) return { status: 'pending' };
-  return data ? { status: 'signed-in', user: data } : { status: 'signed-out' };
+  return useSyncExternalStore(subscribe, currentUserStore.get, currentUserStore.get);
+}
+
+/** The signed-in customer, or null when signed out (undefined while the first answer is awaited). */
+export function useCurrentUser(): { data: CurrentUserResponse | null | undefined; isPending: boolean } {
+  const auth = useAuthState();
+  if (auth.status === 'pending') return { data: undefined, isPending: true };
+  return { data: auth.status === 'signed-in' ? auth.user : null, isPending: false };
 }

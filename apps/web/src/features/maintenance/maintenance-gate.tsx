@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { apiFetch } from '../../lib/api-fetch.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { worksDuringMaintenance } from './maintenance-rules.ts';
 
@@ -13,19 +11,36 @@ interface PlatformStatus {
   registrationEnabled: boolean;
 }
 
+/** How often an open page asks again whether maintenance has started or ended. */
+const RECHECK_MS = 60_000;
+
+/** The platform's status: asked when the page opens, then every minute while the page is visible. */
+function usePlatformStatus(): PlatformStatus | undefined {
+  const [status, setStatus] = useState<PlatformStatus>();
+  useEffect(() => {
+    const controller = new AbortController();
+    const ask = () => {
+      if (document.visibilityState === 'hidden') return;
+      apiFetch<PlatformStatus>('/api/platform/status', { signal: controller.signal }).then(setStatus, () => undefined);
+    };
+    ask();
+    const timer = setInterval(ask, RECHECK_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, []);
+  return status;
+}
+
 /**
  * Shows the maintenance page instead of the page while maintenance mode is on (the share page excepted).
- * It sits around every page, the landing page included, so it reads the REST path with a plain fetch:
- * the tRPC client is loaded only by the pages that use it.
+ * It sits around every page, the landing page included, so it asks the REST path with the plain fetch
+ * wrapper: neither the tRPC client nor the query library is part of the first load.
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const status = useQuery({
-    queryKey: queryKeys.platformStatus,
-    queryFn: ({ signal }) => apiFetch<PlatformStatus>('/api/platform/status', { signal }),
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-  });
-  if (status.data?.maintenanceMode && !worksDuringMaintenance(pathname)) return <MaintenancePage message={status.data.maintenanceMessage} />;
+  const status = usePlatformStatus();
+  if (status?.maintenanceMode && !worksDuringMaintenance(pathname)) return <MaintenancePage message={status.maintenanceMessage} />;
   return children;
 }

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@reelsmith/api';
 import { isReauthTrpcError } from '@reelsmith/ui/api';
-import { skipToken, useQueryClient } from '@tanstack/react-query';
+import { skipToken } from '@tanstack/react-query';
 import { useSubscription, type inferOutput, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { forceReauth } from '../../lib/reauth.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -26,11 +26,10 @@ export function latestJobOf(jobs: readonly GenerationJob[], kind: GenerationJobK
  */
 export function useProjectJobs(projectId: string | null | undefined) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const subscription = useSubscription(
     trpc.generation.progress.subscriptionOptions(projectId ? { id: projectId } : skipToken, {
       onError: (error) => {
-        if (isReauthTrpcError(error)) forceReauth(queryClient);
+        if (isReauthTrpcError(error)) forceReauth();
       },
     }),
   );
