@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CREDIT_RETURNED_NOTE, DEAD_LETTER_MESSAGE, finaliseFailedJob, runGenerationJob, startGeneration, type AppDeps } from '@reelsmith/core';
+import { CREDIT_RETURNED_NOTE, DEAD_LETTER_MESSAGE, finaliseFailedJob, runGenerationJob, RUNNING_ATTEMPT_LEASE_SECONDS, startGeneration, type AppDeps } from '@reelsmith/core';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { DEAD_LETTER_QUEUE, queueName } from '@reelsmith/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,6 +215,25 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     // Every scene voiced once, by one runner.
     expect([a.calls.n, b.calls.n].sort()).toEqual([0, 2]);
     expect(await jobRow(job.id)).toEqual({ status: 'succeeded', attempts: 1, stage: 'Done' });
+  }, 60_000);
+
+  it('leaves a running attempt younger than its lease to its runner, and takes over an older one', async () => {
+    const job = await voiceoverJob(4);
+    const first = slowSpeech(1_000);
+    const running = runGenerationJob(first.deps, job.id, { lastAttempt: false });
+    const deadline = Date.now() + 10_000;
+    while (first.calls.n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Delivered again while the first runner works (a duplicate, not a dead worker): nothing happens.
+    const duplicate = slowSpeech(0);
+    expect(await runGenerationJob(duplicate.deps, job.id, { lastAttempt: false })).toBe('skipped');
+    expect(duplicate.calls.n).toBe(0);
+    // Delivered again once the attempt is older than the lease (its worker taken for dead): taken over,
+    // and the first runner's late result is not recorded.
+    const later = slowSpeech(0);
+    const lateClock = { now: () => new Date(Date.now() + (RUNNING_ATTEMPT_LEASE_SECONDS + 1) * 1000) };
+    expect(await runGenerationJob({ ...later.deps, clock: lateClock }, job.id, { lastAttempt: false })).toBe('succeeded');
+    expect(await running).toBe('skipped');
+    expect(await jobRow(job.id)).toEqual({ status: 'succeeded', attempts: 2, stage: 'Done' });
   }, 60_000);
 
   it('records nothing from a runner whose attempt another worker took over', async () => {

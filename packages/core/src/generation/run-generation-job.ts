@@ -47,6 +47,14 @@ export interface AttemptInfo {
   lastAttempt: boolean;
 }
 
+/**
+ * How long a running attempt is its runner's alone: a second delivery of the job within this time
+ * leaves it be (one provider charge per result), a later one takes it over. The queue delivers a job
+ * again only after its worker's heartbeat has been missing for its heartbeat time (10 s, pg-boss's
+ * least; packages/jobs RECOVERY.heartbeatSeconds, which must not be shorter than this).
+ */
+export const RUNNING_ATTEMPT_LEASE_SECONDS = 10;
+
 /** succeeded / finalised (dead): this runner recorded the end; skipped: done, claimed or taken over elsewhere. A retryable failure throws. */
 export type RunOutcome = 'succeeded' | 'finalised' | 'skipped';
 
@@ -60,7 +68,8 @@ export type RunOutcome = 'succeeded' | 'finalised' | 'skipped';
 export async function runGenerationJob(deps: AppDeps, generationJobId: string, attempt: AttemptInfo): Promise<RunOutcome> {
   const row = await findGenerationJob(deps.db, generationJobId);
   if (!row || row.status === 'succeeded' || row.status === 'dead') return 'skipped';
-  const current = await claimJobAttempt(deps.db, row.id, row.attempts, deps.clock.now());
+  const now = deps.clock.now();
+  const current = await claimJobAttempt(deps.db, row.id, row.attempts, now, new Date(now.getTime() - RUNNING_ATTEMPT_LEASE_SECONDS * 1000));
   if (current === null) {
     deps.logger.warn({ jobId: row.id, kind: row.kind }, 'generation job already claimed by another runner');
     return 'skipped';

@@ -27,17 +27,22 @@ export async function lockGenerationJob(db: Executor, id: string) {
 /**
  * Claims the next attempt of a job (compare-and-set on the attempt count it read): answers the new
  * attempt number, or null when another runner claimed it first or the job already finished. Every
- * later write of the runner is fenced on that number, so a stale runner changes nothing.
+ * later write of the runner is fenced on that number, so a stale runner changes nothing. With
+ * `takeOverStartedBefore`, an attempt still running is taken over only if it started at or before
+ * then (its worker may be dead); a younger one is left to its runner.
  */
-export async function claimJobAttempt(db: Executor, id: string, seenAttempts: number, now: Date): Promise<number | null> {
-  const row = await db
+export async function claimJobAttempt(db: Executor, id: string, seenAttempts: number, now: Date, takeOverStartedBefore?: Date): Promise<number | null> {
+  let claim = db
     .updateTable('generation_jobs')
     .set((eb) => ({ status: 'running', started_at: now, attempts: eb('attempts', '+', 1), error: null, error_reason: null, stage: 'Starting', percent: 0, finished_at: null }))
     .where('id', '=', id)
     .where('attempts', '=', seenAttempts)
-    .where('status', 'not in', ['succeeded', 'dead'])
-    .returning('attempts')
-    .executeTakeFirst();
+    .where('status', 'not in', ['succeeded', 'dead']);
+  if (takeOverStartedBefore) {
+    const before = takeOverStartedBefore;
+    claim = claim.where((eb) => eb.or([eb('status', '!=', 'running'), eb('started_at', 'is', null), eb('started_at', '<=', before)]));
+  }
+  const row = await claim.returning('attempts').executeTakeFirst();
   return row?.attempts ?? null;
 }
 
