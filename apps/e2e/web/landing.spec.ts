@@ -166,6 +166,25 @@ test.describe('Landing page', { tag: '@web' }, () => {
     expect(scripts.filter((path) => /\/assets\/(trpc|trpc-scope|toasts)-[\w-]+\.js$/.test(path))).toEqual([]);
   });
 
+  test('nothing on the page moves while it loads, even when the sign-in check answers late', async ({ page }) => {
+    // Layout shifts as the browser scores them (Cumulative Layout Shift), from the first paint on.
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The loader shows first: who is signed in is answered after the page's code has loaded.
+    await page.route('**/api/auth/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts.total)).toBeLessThan(0.05);
+  });
+
   test('every call to action, template and use case leads to /auth/google', async ({ page }) => {
     await openLanding(page);
     const main = page.getByRole('main');
