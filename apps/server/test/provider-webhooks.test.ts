@@ -44,6 +44,15 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       t.app.core.engine = createProviderEngine(providers, { callbacks });
       t.app.core.engine.name += `#${name}`;
     };
+    /** Both fakes back to their start, finishing a prediction after `finishAfterMs`, their callbacks posted into the app (unless dropped). */
+    const resetFakes = (finishAfterMs?: number, callbacks: { drop?: boolean; overtake?: boolean } = {}) => {
+      for (const fake of [replicate, fal]) {
+        fake.reset();
+        fake.webhooks.deliver = deliver;
+        fake.finishAfterMs = finishAfterMs;
+        Object.assign(fake.webhooks, callbacks);
+      }
+    };
     const renderVideos = () => api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
 
     beforeAll(async () => {
@@ -77,12 +86,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
     });
 
     it('renders each scene after its signed callback, with no poll in between', async () => {
-      replicate.reset();
-      fal.reset();
-      for (const fake of [replicate, fal]) {
-        fake.webhooks.deliver = deliver;
-        fake.finishAfterMs = 400;
-      }
+      resetFakes(400);
       // The fallback poll is 10 minutes here, far past the test's minute: a render that ends was woken by the callbacks.
       const res = await renderVideos();
       expect(res.statusCode).toBe(200);
@@ -161,12 +165,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
     }, 30_000);
 
     it('with the callbacks lost, the render still completes on the slow poll, each prediction created once', async () => {
-      replicate.reset();
-      fal.reset();
-      for (const fake of [replicate, fal]) {
-        fake.finishAfterMs = 200;
-        fake.webhooks.drop = true;
-      }
+      resetFakes(200, { drop: true });
       const slow: ProvidersConfig = structuredClone({ ...t.config.providers });
       if (slow.replicate?.webhook) slow.replicate.webhook.pollIntervalMs = 500;
       if (slow.fal?.webhook) slow.fal.webhook.pollIntervalMs = 500;
@@ -181,8 +180,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
     }, 60_000);
 
     it('with the setting off, nothing asks for a webhook or waits for one', async () => {
-      replicate.reset();
-      fal.reset();
+      resetFakes();
       const env = provider === 'replicate' ? { VIDEO_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_test', REPLICATE_BASE_URL: replicate.server.baseUrl } : { VIDEO_PROVIDER: 'fal', FAL_KEY: 'fal-test', FAL_BASE_URL: fal.server.baseUrl };
       const off = loadConfig({ ...env, PUBLIC_URL: publicUrl, REPLICATE_POLL_INTERVAL_MS: '20', FAL_POLL_INTERVAL_MS: '20', FAL_STORAGE_URL: fal.server.baseUrl, OUTBOUND_ALLOW_HOSTS: new URL(provider === 'replicate' ? replicate.server.baseUrl : fal.server.baseUrl).host }).providers;
       expect(off.replicate?.webhook ?? off.fal?.webhook).toBeUndefined();
@@ -199,14 +197,8 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
     }, 60_000);
 
     it('a prediction that calls back before the step has recorded its wait still wakes the step at once', async () => {
-      replicate.reset();
-      fal.reset();
-      for (const fake of [replicate, fal]) {
-        fake.webhooks.deliver = deliver;
-        // Finished the moment it is created, and called back before the create call is answered.
-        fake.finishAfterMs = 0;
-        fake.webhooks.overtake = true;
-      }
+      // Finished the moment it is created, and called back before the create call is answered.
+      resetFakes(0, { overtake: true });
       useEngine(t.config.providers, 'early');
       // Not the fallback poll (10 minutes here, past the test's minute): each step found its callback
       // already arrived, and read the prediction once.

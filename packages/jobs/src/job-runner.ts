@@ -137,8 +137,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
       await this.boss.work(
         queueName(kind),
         {
-          pollingIntervalSeconds: this.#pollingIntervalSeconds,
-          notifyPollingIntervalSeconds: backstop.notifyPollingIntervalSeconds,
+          ...backstop,
           localConcurrency: options.concurrency ?? 1,
           // pg-boss writes the heartbeat while the handler runs, however long the step takes.
           heartbeatRefreshSeconds: this.#heartbeatRefreshSeconds,

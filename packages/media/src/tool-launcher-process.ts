@@ -1,10 +1,9 @@
 // The media tool launcher (see tool-launcher.ts): a small process that starts the tools the server
-// asks for and hands their output back. Plain Node, run as it is (no build step, no imports of ours
-// but types), so that it starts wherever the server does.
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { FromLauncher, ToLauncher } from './tool-launcher.ts';
+// asks for and hands their output back. Plain Node, run as it is (no build step); importing
+// tool-launcher.ts forks nothing, it only lends the way a tool is started.
+import { spawnDirect, type FromLauncher, type LaunchedTool, type ToLauncher } from './tool-launcher.ts';
 
-const running = new Map<number, ChildProcess>();
+const running = new Map<number, LaunchedTool>();
 
 function send(message: FromLauncher): void {
   if (process.connected) process.send?.(message);
@@ -12,33 +11,25 @@ function send(message: FromLauncher): void {
 
 process.on('message', (message: ToLauncher) => {
   if (message.type === 'kill') {
-    running.get(message.id)?.kill('SIGKILL');
+    running.get(message.id)?.kill();
     return;
   }
   const { id, tool, args } = message;
-  const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.set(id, child);
-  child.stdout.on('data', (data: Buffer) => send({ type: 'out', id, data }));
-  child.stderr.on('data', (data: Buffer) => send({ type: 'err', id, data }));
-  let settled = false;
-  child.once('error', (err) => {
-    if (settled) return;
-    settled = true;
-    running.delete(id);
-    send({ type: 'error', id, message: err.message });
+  const launched = spawnDirect(tool, args, {
+    stdout: (data) => send({ type: 'out', id, data }),
+    stderr: (data) => send({ type: 'err', id, data }),
   });
-  // After 'close' all of the tool's output has been read and sent: IPC keeps the order.
-  child.once('close', (code, signal) => {
-    if (settled) return;
-    settled = true;
-    running.delete(id);
-    send({ type: 'close', id, code, signal });
-  });
+  running.set(id, launched);
+  // The end is sent after all of the tool's output: IPC keeps the order.
+  launched.exited.then(
+    ({ code, signal }) => send({ type: 'close', id, code, signal }),
+    (err: Error) => send({ type: 'error', id, message: err.message }),
+  ).finally(() => running.delete(id));
 });
 
 // The server went away: so do the tools it asked for.
 process.on('disconnect', () => {
-  for (const child of running.values()) child.kill('SIGKILL');
+  for (const tool of running.values()) tool.kill();
   process.exit(0);
 });
 

@@ -20,6 +20,14 @@ describe('the media tool launcher', () => {
     expect(parent).not.toBe(process.pid);
   });
 
+  it('hands each argument to the tool as it is: no shell, control characters and huge values intact', async () => {
+    const hostile = ['$(touch /tmp/owned); `id` | rm -rf ~ && echo pwned', 'line\nbreak\ttab\u0001\u007f', '"\'\\', 'é🙂', 'x'.repeat(100_000)];
+    for (const argument of hostile) {
+      const { stdout } = await runTool('printf', ['%s', argument]);
+      expect(stdout).toBe(argument);
+    }
+  });
+
   it('keeps binary output byte for byte, in order, across many chunks', async () => {
     // 3 MB of every byte value, written in pieces by the tool.
     const chunks: Buffer[] = [];

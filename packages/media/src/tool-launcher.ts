@@ -53,8 +53,8 @@ function asBuffer(data: Uint8Array): Buffer {
   return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
-/** Starts the tool from this process (the fallback, and the launcher's own way). */
-function spawnDirect(tool: string, args: string[], handlers: ToolHandlers): LaunchedTool {
+/** Starts the tool from this process: the launcher's own way, and the fallback when there is no launcher. */
+export function spawnDirect(tool: string, args: string[], handlers: ToolHandlers): LaunchedTool {
   const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => handlers.stdout?.(chunk));
   child.stderr.on('data', (chunk: Buffer) => handlers.stderr?.(chunk));

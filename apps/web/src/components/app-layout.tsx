@@ -1,17 +1,17 @@
 import { Box } from '@mantine/core';
 import { Logo } from '@reelsmith/ui';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 import { UpgradeDialogProvider } from '../features/billing/upgrade-dialog-provider.tsx';
 import { MaintenanceGate } from '../features/maintenance/maintenance-gate.tsx';
-import { lazyWithTrpc } from '../lib/lazy-with-trpc.ts';
+import { lazyComponentWithTrpc } from '../lib/lazy-with-trpc.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 // The signed-in header (menus, popovers) is split out so visitors never download it.
-const AppHeader = lazy(async () => ({ default: await lazyWithTrpc(async () => (await import('./app-header.tsx')).AppHeader) }));
+const AppHeader = lazyComponentWithTrpc(async () => (await import('./app-header.tsx')).AppHeader);
 
 function PlainHeader() {
   return (

@@ -27,4 +27,3 @@ export function withTrpc<P extends object>(Component: ComponentType<P>): Compone
   WithTrpc.displayName = `WithTrpc(${Component.displayName ?? Component.name})`;
   return WithTrpc;
 }
-

@@ -1,13 +1,11 @@
 import { CenteredLoader } from '@reelsmith/ui';
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuthState } from '../features/auth/use-current-user.ts';
-import { lazyWithTrpc } from '../lib/lazy-with-trpc.ts';
+import { lazyComponentWithTrpc } from '../lib/lazy-with-trpc.ts';
 
 const loadLandingPage = () => import('../features/landing/landing-page.tsx');
 const LandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
-const DashboardPage = lazy(async () => ({
-  default: await lazyWithTrpc(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage),
-}));
+const DashboardPage = lazyComponentWithTrpc(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage);
 
 /** '/' is the landing page for visitors and the projects dashboard once signed in. */
 export function HomeRoute() {
