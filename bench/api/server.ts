@@ -14,10 +14,13 @@ import type * as StartupDataModule from '../../apps/server/src/startup-data.ts';
 import { JobEvents } from '@reelsmith/core';
 import { fillFinishedWizards } from '@reelsmith/db/testing';
 import { finishedAssets, wizardAssets } from './sample-data.ts';
+import { recordEncodes, type RecordedEncodes } from '../pipeline/recorded-encodes.ts';
 
 export type ServerRequest =
   | { type: 'dress'; finishedProjectId: string; projectsPerCustomer: number }
   | { type: 'stats' }
+  /** The video encodes run since the last ask (needs BENCH_RECORD_ENCODES: see bench/pipeline/recorded-encodes.ts). */
+  | { type: 'encodes' }
   /** Starts a V8 CPU profile of the load (not of start-up and seeding), written to `file` when it ends. */
   | { type: 'profile'; file: string | null }
   | { type: 'close' };
@@ -40,6 +43,7 @@ export type ServerMessage =
   | { type: 'listening'; url: string; database: string }
   | { type: 'dressed'; projects: number }
   | { type: 'stats'; stats: ServerStats }
+  | { type: 'encodes'; encodes: RecordedEncodes }
   | { type: 'profiled' };
 
 const send = (message: ServerMessage) => process.send?.(message);
@@ -80,6 +84,8 @@ if (runtime.core.jobEvents) {
   runtime.core.jobEvents = counted;
 }
 await prepareStartupData(config, runtime.core, { demo: false });
+// bench/pipeline --through-app: the renders and merges report their ffmpeg commands for the bare replay.
+const recorder = process.env.BENCH_RECORD_ENCODES ? await recordEncodes(runtime.core.engine, process.env.BENCH_RECORD_ENCODES) : null;
 const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
 app.addHook('onClose', async () => runtime.close());
 await app.listen({ host: config.host, port: config.port });
@@ -120,6 +126,9 @@ process.on('message', (message: ServerRequest) => {
         },
       });
       loop.reset();
+    } else if (message.type === 'encodes') {
+      if (!recorder) throw new Error('start the server with BENCH_RECORD_ENCODES=<dir> to record encodes');
+      send({ type: 'encodes', encodes: recorder.take() });
     } else if (message.type === 'profile') {
       if (message.file) {
         profiler.connect();

@@ -4,10 +4,10 @@
 //   node bench/pipeline/run.ts [--repeat 3] [--concurrency 2] [--paths]
 //   node bench/pipeline/run.ts --providers fake   (the wizard through the provider adapters and loopback fakes)
 //   node bench/pipeline/run.ts --providers fake --faults   (the same with transient 429/5xx on every kind of call)
+//   node bench/pipeline/run.ts --through-app [--quality high] [--transition crossfade] [--pg]   (the reel through the running app: through-app.ts)
 //
 // Prints a table (stage | wall s | bare s) and, as the last line, `total_s=<s> bare_s=<s>`.
 // Stages run in order and share a context; to add one, push it onto `stages` (see README.md).
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import {
   runFfmpeg,
   runTool,
 } from '@reelsmith/media';
+import { bareFfmpeg, mapLimit, median } from './bare-replay.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,6 +31,11 @@ const { values: flags } = parseArgs({
     paths: { type: 'boolean', default: false },
     providers: { type: 'string', default: 'local' },
     faults: { type: 'boolean', default: false },
+    /** The reel through the running app over HTTP (through-app.ts). */
+    'through-app': { type: 'boolean', default: false },
+    quality: { type: 'string', default: 'high' },
+    transition: { type: 'string', default: 'crossfade' },
+    pg: { type: 'boolean', default: false },
   },
 });
 const repeat = Math.max(1, Number(flags.repeat));
@@ -165,17 +171,6 @@ const stages: Stage[] = [
 
 // ——— Running ———
 
-/** Runs ffmpeg on recorded arguments as a shell would: no progress pipe, output redirected aside. */
-function bareFfmpeg(args: string[]): Promise<void> {
-  const out = [...args];
-  out[out.length - 1] = `${out.at(-1)}.bare.mp4`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...out], { stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`bare ffmpeg exited with ${code}`))));
-  });
-}
-
 async function replay(ctx: Context, stage: Stage): Promise<void> {
   await mapLimit(ctx.commands.get(stage.name) ?? [], stage.concurrency ?? 1, bareFfmpeg);
 }
@@ -184,24 +179,6 @@ async function timed(f: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await f();
   return (performance.now() - started) / 1000;
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await f(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function hasTool(tool: string): Promise<boolean> {
@@ -287,7 +264,14 @@ async function main(): Promise<void> {
   }
 }
 
-if (flags.providers === 'fake') {
+if (flags['through-app']) {
+  const { runThroughApp } = await import('./through-app.ts');
+  const quality = flags.quality === 'standard' || flags.quality === 'high' ? flags.quality : null;
+  const transition = flags.transition === 'none' || flags.transition === 'fade' || flags.transition === 'crossfade' ? flags.transition : null;
+  if (!quality) throw new Error(`--quality must be standard or high (got ${flags.quality})`);
+  if (!transition) throw new Error(`--transition must be none, fade or crossfade (got ${flags.transition})`);
+  await runThroughApp({ quality, transition, repeat, pg: flags.pg });
+} else if (flags.providers === 'fake') {
   const { runProvidersFake } = await import('./providers-fake.ts');
   await runProvidersFake(concurrency, { faults: flags.faults });
 } else if (flags.faults) {
