@@ -13,6 +13,8 @@ export interface RecordedEncodes {
   render: string[][];
   /** The merge's ffmpeg commands. */
   merge: string[][];
+  /** The clips each merge joined (kept), in order. */
+  mergedClips: string[][];
 }
 
 async function keep(file: string, dir: string): Promise<string> {
@@ -24,7 +26,7 @@ async function keep(file: string, dir: string): Promise<string> {
 /** Records the encodes of `engine`'s renders and merges from now on; `take()` hands them over and starts afresh. */
 export async function recordEncodes(engine: MediaEngine, keepDir: string): Promise<{ take(): RecordedEncodes }> {
   await mkdir(keepDir, { recursive: true });
-  let encodes: RecordedEncodes = { render: [], merge: [] };
+  let encodes: RecordedEncodes = { render: [], merge: [], mergedClips: [] };
   const renderer = new LocalTalkingVideoRenderer({ workDir: keepDir, keepWorkFiles: true, onFfmpeg: (args) => encodes.render.push(args) });
   const merger = new LocalVideoMerger({ workDir: keepDir, keepWorkFiles: true, onFfmpeg: (args) => encodes.merge.push(args) });
   engine.talkingVideo = {
@@ -39,13 +41,15 @@ export async function recordEncodes(engine: MediaEngine, keepDir: string): Promi
   };
   engine.merger = {
     async merge(request: MergeRequest) {
-      return merger.merge({ ...request, clips: await Promise.all(request.clips.map((clip) => keep(clip, keepDir))) });
+      const clips = await Promise.all(request.clips.map((clip) => keep(clip, keepDir)));
+      encodes.mergedClips.push(clips);
+      return merger.merge({ ...request, clips });
     },
   };
   return {
     take() {
       const taken = encodes;
-      encodes = { render: [], merge: [] };
+      encodes = { render: [], merge: [], mergedClips: [] };
       return taken;
     },
   };

@@ -15,7 +15,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probe } from '@reelsmith/media';
+import { LocalVideoMerger, probe, runTool } from '@reelsmith/media';
 import { prepareDatabase, startServer, type Server } from '../api/server-process.ts';
 import type { ServerRequest } from '../api/server.ts';
 import type { RecordedEncodes } from './recorded-encodes.ts';
@@ -120,6 +120,8 @@ async function upgrade(http: Http): Promise<void> {
 }
 
 interface RunResult {
+  /** The first run's final MP4 against the same clips merged by a full re-encode (the previous merge). */
+  ssim: number | null;
   stages: { name: string; seconds: number; video?: 'render' | 'merge' }[];
   total: number;
   finalSeconds: number;
@@ -166,7 +168,17 @@ async function oneRun(server: Server, run: number, options: ThroughAppOptions, d
   const video = probed.streams.find((s) => s.codec_type === 'video');
   const encodes = (await server.ask({ type: 'encodes' }, 'encodes')).encodes;
   const bare = await replayBare(encodes, join(dir, `bare-${run}`));
-  return { stages, total, finalSeconds: probed.durationSeconds, width: video?.width ?? 0, height: video?.height ?? 0, bare };
+  const ssim = run === 0 ? await ssimAgainstWholeMerge(encodes.mergedClips[0]!, options.transition, file, join(dir, 'whole-merge.mp4')) : null;
+  return { ssim, stages, total, finalSeconds: probed.durationSeconds, width: video?.width ?? 0, height: video?.height ?? 0, bare };
+}
+
+/** SSIM (ffmpeg's, all planes) of `file` against the clips joined by the previous way: one full re-encode. */
+async function ssimAgainstWholeMerge(clips: string[], transition: ThroughAppOptions['transition'], file: string, referenceFile: string): Promise<number> {
+  await new LocalVideoMerger({ cutJoins: false }).merge({ clips, transition, outFile: referenceFile });
+  const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-i', referenceFile, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'], { timeoutMs: 300_000 });
+  const all = /SSIM .*All:([\d.]+)/.exec(stderr);
+  if (!all) throw new Error(`no SSIM in ffmpeg's output: ${stderr.slice(-300)}`);
+  return Number(all[1]);
 }
 
 async function replayBare(encodes: RecordedEncodes, outDir: string): Promise<{ render: number; merge: number }> {
@@ -205,6 +217,7 @@ export async function runThroughApp(options: ThroughAppOptions): Promise<void> {
     const last = runs.at(-1)!;
     console.log(`final MP4: ${last.width}×${last.height}, ${last.finalSeconds.toFixed(2)} s`);
     console.log(`first run: total ${runs[0]!.total.toFixed(2)} s, video stages ${videoSeconds(runs[0]!).toFixed(2)} s vs ${bareSeconds(runs[0]!).toFixed(2)} s bare (${(videoSeconds(runs[0]!) / bareSeconds(runs[0]!)).toFixed(2)}×)`);
+    console.log(`ssim=${runs[0]!.ssim!.toFixed(4)} (first run's MP4 against its clips merged by a full re-encode, the merge before cut joins)`);
     const ratio = median(runs.map((run) => videoSeconds(run) / bareSeconds(run)));
     console.log(`total_s=${med((run) => run.total).toFixed(2)} bare_s=${med(bareSeconds).toFixed(2)} ratio=${ratio.toFixed(2)}`);
   } finally {

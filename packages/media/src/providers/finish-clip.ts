@@ -34,7 +34,7 @@ export async function finishProviderClip(providerClip: string, request: TalkingV
   }
   await mkdir(dirname(request.outFile), { recursive: true });
   await runFfmpeg(
-    ['-y', ...inputs, '-filter_complex', filter, '-map', '[v]', '-map', '1:a:0', ...videoCodecArgs({ still: false }), ...audioCodecArgs(1), '-t', duration.toFixed(3), ...mp4Args, request.outFile],
+    ['-y', ...inputs, '-filter_complex', filter, '-map', '[v]', '-map', '1:a:0', ...videoCodecArgs({ still: false, sceneClip: duration }), ...audioCodecArgs(1), '-t', duration.toFixed(3), ...mp4Args, request.outFile],
     { timeoutMs: 10 * 60_000, onOutSeconds: (s) => request.onProgress?.(Math.min(1, 0.9 + (0.1 * s) / Math.max(duration, 0.1))) },
   );
   return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), width: size.width, height: size.height };

@@ -3,8 +3,18 @@ import { availableParallelism } from 'node:os';
 
 export const FPS = 25;
 
-/** libx264 → H.264 High, yuv420p, constant 25 fps. `still` for footage made of still pictures. */
-export function videoCodecArgs(options: { still: boolean }): string[] {
+/** How far from each end of a scene clip a join's transition reaches; the clip has a keyframe there. */
+export const JOIN_SECONDS = 0.5;
+
+/**
+ * libx264 → H.264 High, yuv420p, constant 25 fps. `still` for footage made of still pictures.
+ * `sceneClip`: a clip the merger joins (its length in seconds, or 0 for a join's own piece): no
+ * B-frames, so decode order is display order and a stream copy can start and stop at any keyframe,
+ * and keyframes JOIN_SECONDS from each end, where a fade or crossfade starts and ends. The merger then
+ * encodes only the transitions and copies the rest (local-merger.ts).
+ */
+export function videoCodecArgs(options: { still: boolean; sceneClip?: number }): string[] {
+  const clip = options.sceneClip;
   return [
     '-c:v', 'libx264',
     '-preset', 'veryfast',
@@ -14,6 +24,8 @@ export function videoCodecArgs(options: { still: boolean }): string[] {
     '-pix_fmt', 'yuv420p',
     '-r', String(FPS),
     '-threads', String(Math.min(availableParallelism(), 4)),
+    ...(clip === undefined ? [] : ['-bf', '0']),
+    ...(clip && clip > 4 * JOIN_SECONDS ? ['-force_key_frames', `${JOIN_SECONDS},${(clip - JOIN_SECONDS).toFixed(3)}`] : []),
   ];
 }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { CROSSFADE_SECONDS, LocalTalkingVideoRenderer, LocalVideoMerger, VideoRenderError } from './index.ts';
-import { greyFrames, makeAvatarStills, makeSpeechAudio, meanLevel, streamsOf, topLevelBoxes } from './test-fixtures.ts';
+import { readMp4Info } from './mp4-info.ts';
+import { greyFrames, makeAvatarStills, makeSpeechAudio, meanDifference, meanLevel, streamsOf, topLevelBoxes } from './test-fixtures.ts';
 
 let dir: string;
 /** Three 9:16 standard clips of 4, 5 and 6 s, and one 1:1 clip that cannot be stream-copied with them. */
@@ -93,14 +94,69 @@ describe('LocalVideoMerger', () => {
     expect(meanLevel(frames[2 * 25]!)).toBeGreaterThan(60);
   });
 
-  it("overlaps clips with 'crossfade', total = sum − (n−1)×d", async () => {
+  it("overlaps clips with 'crossfade', total = sum − (n−1)×d, encoding only the joins", async () => {
     const { merger, commands } = recordingMerger();
     const outFile = join(dir, 'crossfade.mp4');
     const result = await merger.merge({ clips, transition: 'crossfade', outFile });
     const expected = 15 - 2 * CROSSFADE_SECONDS;
     await expectMp4(outFile, expected);
     expect(Math.abs(result.durationSeconds - expected)).toBeLessThan(0.1);
-    expect(commands[0]!.join(' ')).toMatch(/xfade=transition=fade.*acrossfade/);
+    // First the two joins' pieces (video only, blended), then the assembly: video copied, audio overlapped.
+    expect(commands).toHaveLength(2);
+    expect(commands[0]!.join(' ')).toMatch(/xfade=transition=fade.*xfade=transition=fade/);
+    expect(commands[0]).toContain('-an');
+    expect(commands[1]).toEqual(expect.arrayContaining(['concat', '-c:v', 'copy']));
+    expect(commands[1]!.join(' ')).toMatch(/acrossfade.*acrossfade/);
+    const { streams } = await streamsOf(outFile);
+    expect(Math.abs(Number(streams[0]!.duration) - Number(streams[1]!.duration))).toBeLessThan(0.05);
+  });
+
+  it('copies each scene between its joins untouched, and blends or dips only at the joins', async () => {
+    const whole = { x: 0, y: 0, width: 360, height: 640 };
+    const sources = await Promise.all(clips.map((clip) => greyFrames(clip, whole, { eachFrame: true })));
+    for (const transition of ['crossfade', 'fade'] as const) {
+      const outFile = join(dir, `cut-${transition}.mp4`);
+      await new LocalVideoMerger().merge({ clips, transition, outFile });
+      const frames = await greyFrames(outFile, whole, { eachFrame: true });
+      const info = (await readMp4Info(outFile))!.video!;
+      expect(info.frames).toBe(frames.length);
+      // Where each clip's copied middle starts in the output, given what each join kept.
+      const clipInfos = await Promise.all(clips.map((c) => readMp4Info(c)));
+      let start = 0;
+      for (const [i, source] of sources.entries()) {
+        const keys = clipInfos[i]!.video!.keyframes!;
+        const from = i === 0 ? 0 : keys.find((k) => k > 0 && k < 20)!;
+        const to = i === clips.length - 1 ? source.length : keys.findLast((k) => k > source.length - 20)!;
+        // The middle frames are the clip's own (the copy decodes to the very same pictures).
+        for (const f of [from, Math.floor((from + to) / 2), to - 1]) expect(meanDifference(frames[start + f - from]!, source[f]!), `${transition} clip ${i} frame ${f}`).toBe(0);
+        if (i < clips.length - 1) {
+          const next = clipInfos[i + 1]!.video!.keyframes!.find((k) => k > 0 && k < 20)!;
+          const tail = source.length - to;
+          const piece = transition === 'crossfade' ? tail + next - Math.min(tail, next) : tail + next;
+          const middle = frames[start + (to - from) + Math.floor(piece / 2)]!;
+          if (transition === 'fade') expect(meanLevel(middle)).toBeLessThan(30);
+          else expect(meanLevel(middle)).toBeGreaterThan(60);
+          start += to - from + piece;
+        }
+      }
+      expect(start + (sources.at(-1)!.length - clipInfos.at(-1)!.video!.keyframes!.find((k) => k > 0 && k < 20)!)).toBe(frames.length);
+    }
+  });
+
+  it('re-encodes whole when a clip cannot be cut at its ends (B-frames, no keyframes there), and when told to', async () => {
+    const foreign = join(dir, 'foreign.mp4');
+    await runFfmpeg(['-i', clips[1]!, '-c:v', 'libx264', '-preset', 'ultrafast', '-bf', '3', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-c:a', 'copy', '-f', 'mp4', foreign]);
+    for (const [list, options] of [
+      [[clips[0]!, foreign, clips[2]!], {}],
+      [clips, { cutJoins: false }],
+    ] as const) {
+      const commands: string[][] = [];
+      const outFile = join(dir, `whole-${commands.length}-${list.length}-${String(options.cutJoins)}.mp4`);
+      const result = await new LocalVideoMerger({ ...options, onFfmpeg: (args) => commands.push(args) }).merge({ clips: [...list], transition: 'crossfade', outFile });
+      expect(commands).toHaveLength(1);
+      expect(commands[0]!.join(' ')).toMatch(/xfade=transition=fade.*acrossfade/);
+      expect(Math.abs(result.durationSeconds - (15 - 2 * CROSSFADE_SECONDS))).toBeLessThan(0.1);
+    }
   });
 
   it('clamps the crossfade below half the shortest clip', async () => {

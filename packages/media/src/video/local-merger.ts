@@ -1,36 +1,32 @@
 // Joins scene clips into the final video.
 //  - 'none' with H.264/AAC-LC clips whose decoder set-ups are identical (SPS/PPS, frame rate, audio
 //    config): concat demuxer + stream copy, no encode.
+//  - 'fade' or 'crossfade' with such clips cut-ready at their ends (scene clips are: encoding.ts): only
+//    the joins are encoded, the rest copied (cut-joins.ts).
 //  - otherwise one filter graph: each clip normalised (size, 25 fps, yuv420p, 44.1 kHz, exact length),
 //    then concat (none), fades to and from black (fade), or chained xfade/acrossfade (crossfade).
-// Clips are described from their moov box in-process; ffprobe only for files that are not MP4.
 import type { VideoEngineOptions } from './engine-options.ts';
-import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { MergeRequest, Transition, VideoMerger, VideoResult } from '../engines.ts';
-import { probe, runFfmpeg } from '../ffmpeg.ts';
-import { audioCodecArgs, FPS, mp4Args, videoCodecArgs } from './encoding.ts';
+import { runFfmpeg } from '../ffmpeg.ts';
+import { describeClip, type ClipInfo } from './clip-info.ts';
+import { planCutJoins, type CutJoinPlan } from './cut-joins.ts';
+import { audioCodecArgs, FPS, JOIN_SECONDS, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
-import { readMp4Info, type Mp4Info } from './mp4-info.ts';
+import { audioLayout, joinedAudioGraph } from './merge-audio.ts';
+import { readMp4Info } from './mp4-info.ts';
 
 /** Each side of a dip to black. */
 export const FADE_SECONDS = 0.4;
-/** Overlap of a crossfade, before clamping to below half the shortest clip. */
-export const CROSSFADE_SECONDS = 0.5;
+/** Overlap of a crossfade, before clamping to below half the shortest clip (scene clips have keyframes there). */
+export const CROSSFADE_SECONDS = JOIN_SECONDS;
 
-interface ClipInfo {
-  file: string;
-  durationSeconds: number;
-  width: number;
-  height: number;
-  /** 0 when the clip has no audio. */
-  audioChannels: number;
-  /** Clips with equal keys stream-copy together; null: never copy (re-encode instead). */
-  copyKey: string | null;
+export interface LocalVideoMergerOptions extends VideoEngineOptions {
+  /** false: fades and crossfades always re-encode the whole video (the reference the benchmarks compare with). */
+  cutJoins?: boolean | undefined;
 }
-
-export type LocalVideoMergerOptions = VideoEngineOptions;
 
 export class LocalVideoMerger implements VideoMerger {
   private readonly options: LocalVideoMergerOptions;
@@ -47,7 +43,9 @@ export class LocalVideoMerger implements VideoMerger {
     try {
       request.onProgress?.(0);
       await mkdir(dirname(request.outFile), { recursive: true });
-      const plan = await planMerge(clips, request.transition, work);
+      const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
+      const cut = this.options.cutJoins === false ? null : planCutJoins(clips, request.transition, (name) => join(work, name), fade);
+      const plan = (cut && (await this.encodeJoins(cut, clips[0]!, work))) || (await planMerge(clips, request.transition, work));
       const args = [...plan.args, ...mp4Args, partial];
       this.options.onFfmpeg?.(args);
       // The last progress report is the written length: no probe of the result needed.
@@ -69,6 +67,27 @@ export class LocalVideoMerger implements VideoMerger {
       await rm(partial, { force: true });
       if (!this.options.keepWorkFiles) await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Encodes the joins' pieces and returns the assembly, or null (then a full merge) when a piece does
+   * not come out as planned: another frame count, or a decoder set-up the clips do not share.
+   */
+  private async encodeJoins(cut: CutJoinPlan, first: ClipInfo, work: string): Promise<MergePlan | null> {
+    this.options.onFfmpeg?.(cut.piecesArgs);
+    try {
+      await runFfmpeg(cut.piecesArgs);
+    } catch {
+      return null;
+    }
+    const firstSetup = (await readMp4Info(first.file))?.video?.avcC;
+    for (const piece of cut.pieces) {
+      const video = (await readMp4Info(piece.file))?.video;
+      if (!video || !firstSetup || !video.avcC?.equals(firstSetup) || video.frames !== piece.frames || video.reordered) return null;
+    }
+    const list = join(work, 'joins.ffconcat');
+    await writeFile(list, cut.concatList);
+    return { args: cut.assembleArgs(list), durationSeconds: cut.durationSeconds, size: { width: first.width, height: first.height } };
   }
 }
 
@@ -96,10 +115,8 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
     return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
 
-  // Mono voices stay mono; anything else becomes stereo.
-  const channels = clips.every((c) => c.audioChannels <= 1) ? 1 : 2;
-  const layout = channels === 1 ? 'mono' : 'stereo';
-  const parts: string[] = [];
+  const parts = clips.map((clip, i) => ({ input: i, channels: clip.audioChannels, seconds: clip.durationSeconds }));
+  const videos: string[] = [];
   const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
   const overlap = Math.min(CROSSFADE_SECONDS, ...clips.map((c) => c.durationSeconds * 0.45));
   clips.forEach((clip, i) => {
@@ -110,82 +127,41 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
         : `scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease,pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2,`;
     // Every clip is made exactly its container length, so offsets and A/V sync hold across the joins.
     let video = `[${i}:v:0]${fit}setsar=1,fps=${FPS},format=yuv420p,tpad=stop_mode=clone:stop_duration=${length},trim=duration=${length},setpts=PTS-STARTPTS`;
-    let audio = clip.audioChannels
-      ? `[${i}:a:0]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=${layout},apad,atrim=duration=${length},asetpts=PTS-STARTPTS`
-      : `anullsrc=r=44100:cl=${layout},atrim=duration=${length}`;
     if (transition === 'fade') {
       const d = fade.toFixed(3);
-      const outAt = (clip.durationSeconds - fade).toFixed(3);
-      if (i > 0) {
-        video += `,fade=t=in:st=0:d=${d}`;
-        audio += `,afade=t=in:st=0:d=${d}`;
-      }
-      if (i < clips.length - 1) {
-        video += `,fade=t=out:st=${outAt}:d=${d}`;
-        audio += `,afade=t=out:st=${outAt}:d=${d}`;
-      }
+      if (i > 0) video += `,fade=t=in:st=0:d=${d}`;
+      if (i < clips.length - 1) video += `,fade=t=out:st=${(clip.durationSeconds - fade).toFixed(3)}:d=${d}`;
     }
-    parts.push(`${video}[v${i}]`, `${audio}[a${i}]`);
+    videos.push(`${video}[v${i}]`);
   });
 
   let durationSeconds = total;
   if (transition === 'crossfade' && clips.length > 1) {
     let offset = 0;
     let v = 'v0';
-    let a = 'a0';
     clips.slice(1).forEach((_clip, k) => {
       offset += clips[k]!.durationSeconds - overlap;
-      const last = k === clips.length - 2;
-      const nv = last ? 'v' : `xv${k + 1}`;
-      const na = last ? 'a' : `xa${k + 1}`;
-      parts.push(`[${v}][v${k + 1}]xfade=transition=fade:duration=${overlap.toFixed(3)}:offset=${offset.toFixed(3)}[${nv}]`);
-      parts.push(`[${a}][a${k + 1}]acrossfade=d=${overlap.toFixed(3)}[${na}]`);
+      const nv = k === clips.length - 2 ? 'v' : `xv${k + 1}`;
+      videos.push(`[${v}][v${k + 1}]xfade=transition=fade:duration=${overlap.toFixed(3)}:offset=${offset.toFixed(3)}[${nv}]`);
       v = nv;
-      a = na;
     });
     durationSeconds = total - (clips.length - 1) * overlap;
   } else {
-    parts.push(`${clips.map((_c, i) => `[v${i}][a${i}]`).join('')}concat=n=${clips.length}:v=1:a=1[v][a]`);
+    videos.push(`${clips.map((_c, i) => `[v${i}]`).join('')}concat=n=${clips.length}:v=1:a=0[v]`);
   }
+  const audio = joinedAudioGraph(parts, transition, { fadeSeconds: fade, overlaps: clips.slice(1).map(() => overlap) });
 
   return {
     size,
     durationSeconds,
     args: [
       ...clips.flatMap((c) => ['-i', c.file]),
-      '-filter_complex', parts.join(';'),
+      '-filter_complex', [...videos, ...audio].join(';'),
       '-map', '[v]', '-map', '[a]',
       ...videoCodecArgs({ still: false }),
-      ...audioCodecArgs(channels),
+      ...audioCodecArgs(audioLayout(parts).channels),
     ],
   };
-}
-
-async function describeClip(file: string): Promise<ClipInfo> {
-  try {
-    await access(file);
-  } catch {
-    throw new VideoRenderError('missing-input', `Clip not found: ${file}`);
-  }
-  const mp4 = await readMp4Info(file);
-  if (mp4?.video && mp4.durationSeconds > 0) {
-    return { file, durationSeconds: mp4.durationSeconds, width: mp4.video.width, height: mp4.video.height, audioChannels: mp4.audio?.channels ?? 0, copyKey: copyKey(mp4) };
-  }
-  const info = await probe(file).catch((err: unknown) => {
-    throw new VideoRenderError('unreadable-clip', `Cannot read the clip ${file}`, { cause: err });
-  });
-  const video = info.streams.find((s) => s.codec_type === 'video');
-  if (!video?.width || !video.height || !(info.durationSeconds > 0)) throw new VideoRenderError('unreadable-clip', `The clip ${file} holds no video`);
-  const audio = info.streams.find((s) => s.codec_type === 'audio');
-  return { file, durationSeconds: info.durationSeconds, width: video.width, height: video.height, audioChannels: audio ? (audio.channels ?? 2) : 0, copyKey: null };
-}
-
-/** H.264 up to High profile (8-bit 4:2:0) with AAC-LC: the decoder set-up that must match across copied clips. */
-function copyKey({ video, audio }: Mp4Info): string | null {
-  const profile = video?.avcC?.[1];
-  if (video?.codec !== 'avc1' || !video.avcC || ![66, 77, 88, 100].includes(profile ?? 0)) return null;
-  if (audio?.codec !== 'mp4a' || audio.objectType !== 2 || !audio.audioConfig) return null;
-  return [video.avcC.toString('hex'), video.width, video.height, video.timescale, video.frameDelta, audio.audioConfig.toString('hex'), audio.sampleRate, audio.channels].join('|');
 }
 
 function even(n: number): number {

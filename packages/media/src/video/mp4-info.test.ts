@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaToolError, probe, runFfmpeg } from '../ffmpeg.ts';
+import { MediaToolError, probe, runFfmpeg, runTool } from '../ffmpeg.ts';
 import { mediaDurationSeconds, parseAudioSpecificConfig, readMp4Info } from './mp4-info.ts';
 import { streamsOf } from './test-fixtures.ts';
 
@@ -34,6 +34,26 @@ describe('readMp4Info', () => {
       expect(info!.video!.timescale / info!.video!.frameDelta).toBe(25);
       expect(info?.video?.avcC?.[1]).toBe(66);
       expect(info?.audio).toMatchObject({ codec: 'mp4a', sampleRate: 44100, channels: 1, objectType: 2 });
+    }
+  });
+
+  it('counts frames and finds the keyframes and B-frames as ffprobe sees them', async () => {
+    for (const bFrames of [0, 3]) {
+      const file = join(dir, `keys-${bFrames}.mp4`);
+      await runFfmpeg([
+        '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=3.1',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-bf', String(bFrames), '-g', '250', '-force_key_frames', '0.5,2.6',
+        '-movflags', '+faststart', file,
+      ]);
+      const { stdout } = await runTool('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'packet=flags', '-of', 'csv=p=0', file]);
+      const flags = stdout.trim().split('\n');
+      const video = (await readMp4Info(file))!.video!;
+      expect(video.frames).toBe(flags.length);
+      expect(video.frames).toBe(78);
+      expect(video.keyframes).toEqual(flags.flatMap((f, i) => (f.startsWith('K') ? [i] : [])));
+      expect(video.keyframes).toEqual([0, 13, 65]);
+      expect(video.constantRate).toBe(true);
+      expect(video.reordered).toBe(bFrames > 0);
     }
   });
 

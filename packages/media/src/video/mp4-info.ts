@@ -14,6 +14,14 @@ export interface Mp4Video {
   frameDelta: number;
   /** AVCDecoderConfigurationRecord (SPS/PPS); equal records decode with the same decoder set-up. */
   avcC: Buffer | null;
+  /** How many frames (samples) the track holds. */
+  frames: number;
+  /** Every sample lasts frameDelta (the last one may differ): frame n starts at n × frameDelta. */
+  constantRate: boolean;
+  /** 0-based indices of the sync samples (keyframes), in order; null when every sample is one (no stss). */
+  keyframes: number[] | null;
+  /** Samples are displayed in another order than decoded (a ctts box: B-frames). */
+  reordered: boolean;
 }
 
 export interface Mp4Audio {
@@ -152,26 +160,33 @@ function parseMoov(moov: Buffer): Mp4Info | null {
     // stsd: full box header, entry count, then the first sample entry as a box.
     const entry = boxes(stsd.subarray(8)).next().value;
     if (!entry) continue;
-    if (handler === 'vide' && !video) video = parseVisualEntry(entry, timing(mdhd).timescale, child(stbl, 'stts'));
+    if (handler === 'vide' && !video) video = parseVisualEntry(entry, timing(mdhd).timescale, stbl);
     if (handler === 'soun' && !audio) audio = parseAudioEntry(entry);
   }
   return { durationSeconds: movie.duration / movie.timescale, video, audio };
 }
 
-function parseVisualEntry(entry: Box, timescale: number, stts: Buffer | null): Mp4Video | null {
+function parseVisualEntry(entry: Box, timescale: number, stbl: Buffer): Mp4Video | null {
   if (entry.body.length < 78) return null;
+  const stts = child(stbl, 'stts');
   let frameDelta = 0;
+  let constantRate = false;
+  let frames = 0;
   if (stts && stts.length >= 8) {
     // The delta covering the most samples (the last frame often has its own).
     let most = 0;
     const count = stts.readUInt32BE(4);
-    for (let i = 0; i < count && 8 + i * 8 + 8 <= stts.length; i++) {
-      const samples = stts.readUInt32BE(8 + i * 8);
-      if (samples > most) {
-        most = samples;
-        frameDelta = stts.readUInt32BE(12 + i * 8);
+    const entries: { samples: number; delta: number }[] = [];
+    for (let i = 0; i < count && 8 + i * 8 + 8 <= stts.length; i++) entries.push({ samples: stts.readUInt32BE(8 + i * 8), delta: stts.readUInt32BE(12 + i * 8) });
+    for (const e of entries) {
+      frames += e.samples;
+      if (e.samples > most) {
+        most = e.samples;
+        frameDelta = e.delta;
       }
     }
+    const last = entries.at(-1);
+    constantRate = entries.length === count && entries.every((e) => e.delta === frameDelta || (e === last && e.samples === 1));
   }
   return {
     codec: entry.type,
@@ -180,7 +195,18 @@ function parseVisualEntry(entry: Box, timescale: number, stts: Buffer | null): M
     timescale,
     frameDelta,
     avcC: child(entry.body.subarray(78), 'avcC'),
+    frames,
+    constantRate,
+    keyframes: syncSamples(child(stbl, 'stss')),
+    reordered: child(stbl, 'ctts') !== null,
   };
+}
+
+/** stss: full box header, entry count, then 1-based sample numbers. */
+function syncSamples(stss: Buffer | null): number[] | null {
+  if (!stss || stss.length < 8) return null;
+  const count = Math.min(stss.readUInt32BE(4), Math.floor((stss.length - 8) / 4));
+  return Array.from({ length: count }, (_, i) => stss.readUInt32BE(8 + i * 4) - 1);
 }
 
 function parseAudioEntry(entry: Box): Mp4Audio | null {

@@ -49,6 +49,8 @@ export interface StreamSummary {
   r_frame_rate?: string;
   sample_rate?: string;
   channels?: number;
+  /** Seconds, as ffprobe prints it. */
+  duration?: string;
 }
 
 export async function streamsOf(file: string): Promise<{ streams: StreamSummary[]; durationSeconds: number }> {
@@ -57,11 +59,11 @@ export async function streamsOf(file: string): Promise<{ streams: StreamSummary[
   return { streams: parsed.streams, durationSeconds: Number(parsed.format.duration) };
 }
 
-/** Every frame of a region as 8-bit grey, decoded in one pass. */
-export async function greyFrames(file: string, box: { x: number; y: number; width: number; height: number }): Promise<Buffer[]> {
+/** Every frame of a region as 8-bit grey, decoded in one pass. `eachFrame`: exactly the stored frames (none repeated to fill the container's length). */
+export async function greyFrames(file: string, box: { x: number; y: number; width: number; height: number }, options: { eachFrame?: boolean } = {}): Promise<Buffer[]> {
   const { stdout } = await exec(
     'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', `crop=${box.width}:${box.height}:${box.x}:${box.y},format=gray`, '-f', 'rawvideo', 'pipe:1'],
+    ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', `crop=${box.width}:${box.height}:${box.x}:${box.y},format=gray`, ...(options.eachFrame ? ['-fps_mode', 'passthrough'] : []), '-f', 'rawvideo', 'pipe:1'],
     { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
   );
   const frameBytes = box.width * box.height;
