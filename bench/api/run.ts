@@ -3,7 +3,7 @@
 // DATABASE_URL; seeds customers through the development sign-in, each with projects and a shared
 // finished reel; then drives the documented calls with N concurrent clients for a fixed time per level.
 //
-//   node bench/api/run.ts [--levels 50,200,500] [--seconds 10] [--customers 300] [--projects 4] [--pg]
+//   node bench/api/run.ts [--levels 50,200,500] [--seconds 10] [--customers 300] [--projects 4] [--pg] [--only projects,user]
 //                         [--log-level info] [--cpu-prof file.cpuprofile] [--keep-db] [--server-src dir]
 //   node bench/api/run.ts --baseline [--clients 100] [--seconds 10] [--rounds 3] [--cpu-prof file.cpuprofile]
 //
@@ -44,6 +44,8 @@ const { values: flags } = parseArgs({
     /** GET /api/projects against bench/api/bare-server.ts, rounds alternating (bench/api/baseline.ts). */
     baseline: { type: 'boolean', default: false },
     clients: { type: 'string', default: '100' },
+    /** Only the calls of these names (comma-separated: user, projects, project, subscription, plans, voices, share, patch, trpc). */
+    only: { type: 'string' },
     rounds: { type: 'string', default: '3' },
   },
 });
@@ -169,7 +171,9 @@ const startLoad = loadavg();
 async function mixedLoad(server: Server, t0: number): Promise<void> {
   const { customers, shortId } = await seed(server);
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const mix = operations(shortId);
+  const only = flags.only?.split(',');
+  const mix = operations(shortId).filter((op) => !only || only.includes(op.call(customers[0]!, 0).name));
+  if (mix.length === 0) throw new Error(`--only ${flags.only}: no such call`);
   console.log(
     [
       `node ${process.version} · ${cpus().length} cores (${availableParallelism()} available) · load average at start ${startLoad.map((l) => l.toFixed(2)).join(' ')}`,
