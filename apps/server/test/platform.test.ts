@@ -15,6 +15,7 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     mkdirSync(join(dist, 'admin/assets'), { recursive: true });
     writeFileSync(join(dist, 'web/index.html'), '<!doctype html><title>web</title><div id="root">customer app</div>');
     writeFileSync(join(dist, 'web/assets/index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'web/assets/index-abc123.css'), 'body { margin: 0 }');
     writeFileSync(join(dist, 'admin/index.html'), '<!doctype html><title>admin</title>admin app');
     t = await buildTestApp('pglite', { WEB_DIST: join(dist, 'web'), ADMIN_DIST: join(dist, 'admin'), RATE_LIMIT_MAX: '25' });
   });
@@ -50,6 +51,19 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script keeps the headers that apply to it, not those only a document reads.
+    expect(asset.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', 'referrer-policy': 'no-referrer' });
+    const style = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.css' });
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+    for (const res of [asset, style]) {
+      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster']) expect(res.headers[header], header).toBeUndefined();
+    }
+    // Pages, the API and anything else keep them all, a made-up asset path included.
+    for (const url of ['/', '/project/123', '/admin/users/42', '/api/plans', '/assets/missing.js', '/assets/index-abc123.js.map', '/favicon.svg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('answers unknown API paths with a JSON 404, never the SPA', async () => {

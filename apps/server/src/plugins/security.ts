@@ -5,7 +5,23 @@ import { hashToken, isLiveApiKey, type AppDeps } from '@reelsmith/core';
 import type { Config } from '../config.ts';
 import { presentedApiKey } from '../request-context.ts';
 import { errorBody } from './error-handler.ts';
-import { readsAppFiles } from './static-apps.ts';
+import { isBuiltScriptOrStyle, readsAppFiles } from './static-apps.ts';
+
+/**
+ * Headers that only mean something on a document (a page, a frame, a worker's script), left off the
+ * built apps' scripts and stylesheets: about half a kilobyte on each of the dozen files a first visit
+ * loads. Those keep what applies to them: nosniff, the cross-origin resource policy, the referrer policy.
+ */
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 // Rate-limit buckets: a working API key has its own (integrations behind one address don't starve each
 // other); anything else, made-up keys included, counts against its address, so inventing keys buys nothing.
@@ -37,6 +53,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config, cor
     },
     hsts: config.isProduction,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    // By what is sent, not only the path: a missing asset answers with the app's page, which keeps them.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (isBuiltScriptOrStyle(req.method, req.url) && /^(text|application)\/(javascript|css)\b/.test(type)) {
+      for (const header of documentOnlyHeaders) reply.removeHeader(header);
+    }
+    return payload;
   });
   await app.register(rateLimit, {
     global: true,

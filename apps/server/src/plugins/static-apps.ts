@@ -16,6 +16,11 @@ export function readsAppFiles(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !serverPrefixes.test(url.split('?')[0] ?? '/');
 }
 
+/** The built apps' content-hashed scripts and stylesheets (Vite's assets/ folders). */
+export function isBuiltScriptOrStyle(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && /^\/(admin\/)?assets\/[\w.-]+\.(js|css)$/.test(url.split('?')[0] ?? '');
+}
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
   if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
