@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage, StorageDeleteError } from './s3-storage.ts';
@@ -23,7 +27,31 @@ describe('S3 storage against a strict S3 peer', () => {
     peer.objects.clear();
     peer.refuseDelete.clear();
     peer.requests.length = 0;
+    peer.slowDownPuts = 0;
   });
+
+  it('stores a file whole when the first upload is answered 503 SlowDown, sending it again from its start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'reelsmith-s3-retry-'));
+    try {
+      const file = join(dir, 'scene.mp4');
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      await writeFile(file, bytes);
+      peer.slowDownPuts = 1;
+      await storage.put('projects/p1/video/scene.mp4', { file }, 'video/mp4');
+      const puts = peer.requests.filter((r) => r.method === 'PUT');
+      expect(puts).toHaveLength(2);
+      expect(peer.objects.get('rs/projects/p1/video/scene.mp4')?.body.equals(bytes)).toBe(true);
+      // A buffer, too; and a store that keeps refusing fails the upload rather than hanging.
+      peer.slowDownPuts = 1;
+      await storage.put('projects/p1/voice.m4a', { buffer: bytes.subarray(0, 1000) }, 'audio/mp4');
+      expect(peer.objects.get('rs/projects/p1/voice.m4a')?.body.equals(bytes.subarray(0, 1000))).toBe(true);
+      peer.slowDownPuts = 100;
+      await expect(storage.put('projects/p1/video/other.mp4', { file }, 'video/mp4')).rejects.toMatchObject({ name: 'SlowDown' });
+      expect(peer.objects.has('rs/projects/p1/video/other.mp4')).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('reads a HEAD answered 403 (a policy without s3:ListBucket) as a missing object, so a first run goes ahead', async () => {
     expect(await storage.stat('projects/p1/voice.mp3')).toBeNull();

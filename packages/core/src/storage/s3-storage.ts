@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,6 +52,9 @@ export class StorageDeleteError extends Error {
 const deleteAttempts = 3;
 
 /** Media in any S3-compatible bucket. A PutObject is atomic: readers never see half an object. */
+/** Files up to this size are uploaded from memory, so the SDK can send them again when S3 asks it to retry. */
+const RETRYABLE_UPLOAD_BYTES = 64 * 1024 * 1024;
+
 export class S3Storage implements MediaStorage {
   readonly kind = 's3' as const;
   readonly #client: S3Client;
@@ -95,8 +98,11 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, source: { file: string } | { buffer: Buffer }, contentType: string): Promise<void> {
-    const body = 'file' in source ? createReadStream(source.file) : source.buffer;
     const length = 'file' in source ? (await stat(source.file)).size : source.buffer.length;
+    // The SDK retries a throttled or failed upload (503 SlowDown, 500) only when it can send the body
+    // again: a buffer, not a stream it has read (aws-sdk-js-v3 #5479, #6770). Our files (voices, clips,
+    // reels, pictures) are a few MB: read whole. Only a file over the limit goes as a stream, once.
+    const body = 'buffer' in source ? source.buffer : length <= RETRYABLE_UPLOAD_BYTES ? await readFile(source.file) : createReadStream(source.file);
     await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: this.#key(key), Body: body, ContentType: contentType, ContentLength: length }));
   }
 

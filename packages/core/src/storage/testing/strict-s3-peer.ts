@@ -40,6 +40,8 @@ export class StrictS3Peer {
   readonly objects = new Map<string, { body: Buffer; contentType: string }>();
   /** Keys DeleteObjects refuses (AccessDenied in its Errors), `times` deliveries each. */
   readonly refuseDelete = new Map<string, number>();
+  /** How many of the next PutObject requests answer 503 SlowDown (as S3 does under a high request rate), after reading the body. */
+  slowDownPuts = 0;
   #server: Server | undefined;
   #options: Required<Omit<StrictS3PeerOptions, 'credentials'>> & Pick<StrictS3PeerOptions, 'credentials'>;
   url = '';
@@ -84,6 +86,10 @@ export class StrictS3Peer {
     if (method === 'POST' && url.searchParams.has('delete')) return this.#deleteObjects(req, body, res);
     if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') return this.#list(url.searchParams, res);
     if (method === 'PUT' && key) {
+      if (this.slowDownPuts > 0) {
+        this.slowDownPuts -= 1;
+        return this.#error(res, 503, 'SlowDown', 'Please reduce your request rate.');
+      }
       this.objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') });
       res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
       res.end();
