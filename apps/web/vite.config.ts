@@ -14,7 +14,8 @@ export default defineConfig({
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: serverOrigin, changeOrigin: false }])),
   },
   preview: { port: 4173 },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest tells scripts/prerender-landing.ts which files the landing page's chunk needs (it removes it after).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   test: {
     // Unit tests (*.test.ts) run in Node; component tests (*.test.tsx) in jsdom, with the UI kit's
     // stand-ins for what Mantine asks of a browser (matchMedia, ResizeObserver) and a DOM cleanup.

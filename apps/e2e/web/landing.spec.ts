@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { landingHero } from '../support/landing.ts';
+import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
+import { landingHero, waitForApp } from '../support/landing.ts';
 import { saveScreenshot } from '../support/screens.ts';
 
 const phone = { width: 375, height: 812 };
@@ -17,6 +18,7 @@ async function openLanding(page: Page): Promise<Locator> {
   await page.goto('/');
   const hero = landingHero(page);
   await expect(hero).toBeVisible();
+  await waitForApp(page);
   return hero;
 }
 
@@ -175,7 +177,7 @@ test.describe('Landing page', { tag: '@web' }, () => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.total += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    // The loader shows first: who is signed in is answered after the page's code has loaded.
+    // The page comes drawn; the sign-in check answers after the page's code has loaded.
     await page.route('**/api/auth/user', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
@@ -183,6 +185,54 @@ test.describe('Landing page', { tag: '@web' }, () => {
     await openLanding(page);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts.total)).toBeLessThan(0.05);
+  });
+
+  test('comes drawn in the HTML, styled, before any script runs; the app then takes it over without drawing it again', async ({ browser, page }) => {
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await withoutScripts.newPage();
+      await bare.goto('/');
+      const heading = bare.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText('Turn your script into an AI avatar video in 30 Seconds');
+      // The stylesheets came with it (Mantine's heading weight, the landing page's own layout), and the hero is not faded out.
+      expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('800');
+      expect(await landingHero(bare).locator('h1').evaluate((el) => getComputedStyle(el.parentElement!).opacity)).toBe('1');
+      await expect(bare.locator('section#templates')).toBeAttached();
+      await expect(bare.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', signIn);
+    } finally {
+      await withoutScripts.close();
+    }
+
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // The sign-in check answers 401 to a visitor, which the browser logs as a failed resource.
+      if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const seen = { first: null as Element | null, replaced: false };
+      (window as unknown as { __hero: typeof seen }).__hero = seen;
+      new MutationObserver(() => {
+        const heading = document.getElementById('hero-heading');
+        if (heading && !seen.first) seen.first = heading;
+        if (seen.first && heading !== seen.first) seen.replaced = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+    // Hydrated, not redrawn: the heading the HTML brought is the one on screen, and React found nothing to correct.
+    expect(await page.evaluate(() => (window as unknown as { __hero: { replaced: boolean } }).__hero.replaced)).toBe(false);
+    expect(errors).toEqual([]);
+    // It works as the app: a button that only React answers.
+    await page.locator('#simple-workflow').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Play final video' }).click();
+    await expect(page.getByRole('button', { name: 'Pause final video' })).toBeVisible();
+
+    // A customer with a session gets the app's own page at '/', drawn by the app (the dashboard).
+    await signInWithDevApi(page.request, { email: uniqueEmail('landing-drawn'), name: 'Drawn Landing' });
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-prerendered');
   });
 
   test('every call to action, template and use case leads to /auth/google', async ({ page }) => {

@@ -14,6 +14,7 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     mkdirSync(join(dist, 'web/assets'), { recursive: true });
     mkdirSync(join(dist, 'admin/assets'), { recursive: true });
     writeFileSync(join(dist, 'web/index.html'), '<!doctype html><title>web</title><div id="root">customer app</div>');
+    writeFileSync(join(dist, 'web/landing.html'), `<!doctype html><title>web</title><div id="root" data-prerendered="landing">drawn landing page${' <p>and its sections</p>'.repeat(100)}</div>`);
     writeFileSync(join(dist, 'web/assets/index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'web/assets/index-abc123.css'), 'body { margin: 0 }');
     writeFileSync(join(dist, 'admin/index.html'), '<!doctype html><title>admin</title>admin app');
@@ -40,7 +41,7 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
   });
 
   it('serves the web app at / and its SPA fallback, the admin app under /admin', async () => {
-    const root = await t.app.inject({ method: 'GET', url: '/' });
+    const root = await t.app.inject({ method: 'GET', url: '/', cookies: { rs_session: 'some-session' } });
     expect(root.statusCode).toBe(200);
     expect(root.body).toContain('customer app');
     expect(root.headers['cache-control']).toBe('no-cache');
@@ -63,6 +64,26 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('sends visitors without a session the landing page drawn at build time, at / only; with one, the app page', async () => {
+    for (const url of ['/', '/?utm_source=ad']) {
+      const visitor = await t.app.inject({ method: 'GET', url });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toContain('drawn landing page');
+      expect(visitor.headers['content-type']).toMatch(/^text\/html/);
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      expect(visitor.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    // Compressed like any page (about 100 KB of markup in the real build).
+    const compressed = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    const customer = await t.app.inject({ method: 'GET', url: '/', cookies: { rs_session: 'x' } });
+    expect(customer.body).toContain('customer app');
+    for (const url of ['/pricing', '/s/abc', '/project/new', '/landing']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain('customer app');
     }
   });
 

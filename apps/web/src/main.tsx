@@ -2,19 +2,28 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@reelsmith/ui/reduced-motion.css';
 import './global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './components/app-providers.tsx';
-import { router } from './router.tsx';
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app.tsx';
+import { currentUserStore } from './lib/current-user-store.ts';
+import { landingDrawnAtLoad } from './lib/prerendered-landing.ts';
+import { routes } from './routes.tsx';
+import { loadLandingPage } from './routes/home-route.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const router = createBrowserRouter(routes);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (landingDrawnAtLoad() && window.location.pathname === '/') {
+  // The server sent '/' with the landing page already drawn (dist/landing.html, from the same
+  // components: prerender/landing-shell.tsx), which it does only for requests without a session
+  // cookie: the visitor is signed out. Once the landing page's code is in, the app takes the drawn
+  // page over as it is (hydration), so nothing is drawn twice.
+  currentUserStore.set({ status: 'signed-out' });
+  loadLandingPage().then(
+    () => hydrateRoot(container, <App router={router} />),
+    () => createRoot(container).render(<App router={router} />),
+  );
+} else {
+  createRoot(container).render(<App router={router} />);
+}

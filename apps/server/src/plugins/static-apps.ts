@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { errorBody } from './error-handler.ts';
 
@@ -48,7 +49,19 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
     });
   }
   const webHtml = hasWeb ? readFileSync(webIndex, 'utf8') : undefined;
+  // '/' with the signed-out landing page already drawn (apps/web's build writes it), for visitors
+  // without a session: the hero paints before any script runs. Customers get the plain page.
+  const landingFile = join(config.webDist, 'landing.html');
+  const landingHtml = hasWeb && existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : undefined;
   const adminHtml = hasAdmin ? readFileSync(adminIndex, 'utf8') : undefined;
+
+  if (webHtml) {
+    // A route of its own (not the fallback below), so the compression plugin sees it: the prerendered page is ~100 KB.
+    app.get('/', (req, reply) => {
+      const visitor = !req.cookies[CUSTOMER_SESSION_COOKIE];
+      return reply.type('text/html').header('cache-control', 'no-cache').send((visitor && landingHtml) || webHtml);
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';

@@ -1,10 +1,16 @@
 import { CenteredLoader } from '@reelsmith/ui';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useAuthState } from '../features/auth/use-current-user.ts';
 import { lazyComponentWithTrpc } from '../lib/lazy-with-trpc.ts';
 
-const loadLandingPage = () => import('../features/landing/landing-page.tsx');
-const LandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
+let loadedLandingPage: ComponentType | undefined;
+/** The landing page's code; once it has loaded, the home route draws it without suspending (main.tsx). */
+export const loadLandingPage = () =>
+  import('../features/landing/landing-page.tsx').then((module) => {
+    loadedLandingPage = module.LandingPage;
+    return module;
+  });
+const LazyLandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
 const DashboardPage = lazyComponentWithTrpc(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage);
 
 /** '/' is the landing page for visitors and the projects dashboard once signed in. */
@@ -17,6 +23,7 @@ export function HomeRoute() {
   }, []);
 
   if (auth.status === 'pending') return <CenteredLoader />;
+  const LandingPage = loadedLandingPage ?? LazyLandingPage;
   return (
     <Suspense fallback={<CenteredLoader />}>{auth.status === 'signed-in' ? <DashboardPage /> : <LandingPage />}</Suspense>
   );

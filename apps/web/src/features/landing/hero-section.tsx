@@ -1,6 +1,7 @@
 import { Badge, Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconMicrophone, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { landingDrawnAtLoad } from '../../lib/prerendered-landing.ts';
 import classes from './hero-section.module.css';
 import { sampleVideo } from './sample-videos.ts';
 import { SignInButton } from './sign-in-button.tsx';
@@ -14,8 +15,8 @@ const claims = [
 ] as const;
 
 export function HeroSection() {
-  // The copy fades in once the page has mounted.
-  const [visible, setVisible] = useState(false);
+  // Fades in when the app draws it; already in place when the server sent it drawn.
+  const [visible, setVisible] = useState(landingDrawnAtLoad);
   useEffect(() => setVisible(true), []);
   const front = sampleVideo(1);
   const back = sampleVideo(3);

@@ -1,5 +1,5 @@
 import { CenteredLoader, RouteError } from '@reelsmith/ui';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout.tsx';
 import { RequireSignedIn } from './features/auth/require-signed-in.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
@@ -8,7 +8,7 @@ import { lazyWithTrpc } from './lib/lazy-with-trpc.ts';
 // Spec §2 route table. Every page's code is split out; '/' splits landing and dashboard itself. Pages
 // that call tRPC load its client with them (lazyWithTrpc): the signed-out landing page does without.
 // /auth/google, /auth/logout and /api/login are server routes, reached only by full navigation.
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     ErrorBoundary: RouteError,
@@ -48,4 +48,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
