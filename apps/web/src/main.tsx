@@ -7,7 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { currentUserStore } from './lib/current-user-store.ts';
 import { landingDrawnAtLoad } from './lib/prerendered-landing.ts';
-import { routes } from './routes.tsx';
+import { routes } from './route-table.tsx';
 import { loadLandingPage } from './routes/home-route.tsx';
 
 const container = document.getElementById('root');

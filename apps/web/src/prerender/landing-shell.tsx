@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app.tsx';
 import { currentUserStore } from '../lib/current-user-store.ts';
-import { routes } from '../routes.tsx';
+import { routes } from '../route-table.tsx';
 import { loadLandingPage } from '../routes/home-route.tsx';
 
 export async function renderLandingShell(): Promise<string> {
