@@ -1,10 +1,44 @@
 // Measures what the landing page costs a first-time visitor: JavaScript and CSS transferred (after
-// compression) and decoded, in headless Chromium against the built app served by the real server.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// compression) and decoded, in headless Chromium against the built app served by the real server;
+// with --lighthouse N, then N Lighthouse runs (mobile profile, performance) and their median.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+
+const { values: flags } = parseArgs({ options: { lighthouse: { type: 'string', default: '0' } } });
+/** Lighthouse runs after the byte count (`--lighthouse 5`): its mobile profile, performance only. */
+const lighthouseRuns = Math.max(0, Number(flags.lighthouse));
+/** Fetched by npx on first use rather than installed with the workspace (about 200 packages only this needs). */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+interface LighthouseRun {
+  score: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+/** One Lighthouse run in Debian's Chromium, headless; null when Lighthouse could not record the load (it says so). */
+function runLighthouse(url: string, outFile: string): LighthouseRun | null {
+  const done = spawnSync(
+    'npx',
+    ['--yes', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (done.status !== 0) throw new Error(`lighthouse exited with ${done.status}`);
+  const report = JSON.parse(readFileSync(outFile, 'utf8')) as {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { displayValue?: string }>;
+  };
+  const score = report.categories.performance.score;
+  if (score === null) return null;
+  const shown = (id: string) => report.audits[id]?.displayValue ?? '—';
+  return { score: Math.round(score * 100), fcp: shown('first-contentful-paint'), lcp: shown('largest-contentful-paint'), tbt: shown('total-blocking-time'), cls: shown('cumulative-layout-shift') };
+}
 
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.BENCH_PORT ?? 3391);
@@ -70,7 +104,20 @@ try {
   const scripts = [...sizes.entries()].filter(([, s]) => s.type === 'Script').sort((a, b) => b[1].transferred - a[1].transferred);
   for (const [id, s] of scripts) console.log(`| ${urls.get(id) ?? id} | ${kb(s.transferred)} | ${kb(s.decoded)} |`);
   console.log(`\nlanding load (network idle): ${loadMs} ms`);
-  console.log(`js_transferred_kib=${kb(sum('Script', 'transferred'))} js_decoded_kib=${kb(sum('Script', 'decoded'))}`);
+  let lighthouse = '';
+  if (lighthouseRuns > 0) {
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < lighthouseRuns; i++) {
+      const run = runLighthouse(`http://127.0.0.1:${port}/`, join(dataDir, `lighthouse-${i}.json`));
+      if (run) runs.push(run);
+      else console.log(`lighthouse run ${i + 1}: no score (the load was not recorded), not counted`);
+    }
+    console.log(`\n| ${LIGHTHOUSE} run | performance | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|`);
+    runs.forEach((r, i) => console.log(`| ${i + 1} | ${r.score} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`));
+    const scores = runs.map((r) => r.score).sort((a, b) => a - b);
+    lighthouse = ` lighthouse_median=${scores[Math.floor(scores.length / 2)] ?? 'none'} lighthouse_min=${scores[0] ?? 'none'} lighthouse_runs=${runs.map((r) => r.score).join(',')}`;
+  }
+  console.log(`js_transferred_kib=${kb(sum('Script', 'transferred'))} js_decoded_kib=${kb(sum('Script', 'decoded'))}${lighthouse}`);
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
