@@ -34,7 +34,12 @@ const head = [...styles]
   .filter((f) => !alreadyLoaded.has(f))
   .map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">`)
   .join('\n');
-const page = index.replace('  </head>', `${head}\n  </head>`).replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
+// The page is on screen without its scripts: they load at low priority, after the stylesheets the first paint waits for.
+const page = index
+  .replace('  </head>', `${head}\n  </head>`)
+  .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+  .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
 await writeFile(join(app, 'dist', 'landing.html'), page);
 await rm(join(app, 'dist', '.vite'), { recursive: true, force: true });
 await rm(ssrDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@reelsmith/ui/reduced-motion.css';
 import './global.css';
+import { startTransition } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
@@ -21,7 +22,8 @@ if (landingDrawnAtLoad() && window.location.pathname === '/') {
   // page over as it is (hydration), so nothing is drawn twice.
   currentUserStore.set({ status: 'signed-out' });
   loadLandingPage().then(
-    () => hydrateRoot(container, <App router={router} />),
+    // As a transition, the hydration yields to the browser every few milliseconds instead of holding the main thread.
+    () => startTransition(() => void hydrateRoot(container, <App router={router} />)),
     () => createRoot(container).render(<App router={router} />),
   );
 } else {
