@@ -20,7 +20,7 @@ export interface ClipInfo {
    * Set when a stream copy can start or stop at any of `keyframes` with the cut landing exactly
    * there: constant FPS, no B-frames (decode order is display order). Frame n starts at n / FPS.
    */
-  cuts: { frames: number; keyframes: number[] } | null;
+  cuts: { frames: number; keyframes: number[]; avcC: Buffer } | null;
 }
 
 export async function describeClip(file: string): Promise<ClipInfo> {
@@ -32,7 +32,7 @@ export async function describeClip(file: string): Promise<ClipInfo> {
   const mp4 = await readMp4Info(file);
   if (mp4?.video && mp4.durationSeconds > 0) {
     const { video } = mp4;
-    const cuttable = video.constantRate && !video.reordered && video.frameDelta > 0 && video.timescale === video.frameDelta * FPS && video.keyframes !== null;
+    const cuttable = video.constantRate && !video.reordered && video.frameDelta > 0 && video.timescale === video.frameDelta * FPS && video.keyframes !== null && video.avcC !== null;
     return {
       file,
       durationSeconds: mp4.durationSeconds,
@@ -40,7 +40,7 @@ export async function describeClip(file: string): Promise<ClipInfo> {
       height: video.height,
       audioChannels: mp4.audio?.channels ?? 0,
       copyKey: copyKey(mp4),
-      cuts: cuttable ? { frames: video.frames, keyframes: video.keyframes ?? [] } : null,
+      cuts: cuttable && video.avcC ? { frames: video.frames, keyframes: video.keyframes ?? [], avcC: video.avcC } : null,
     };
   }
   const info = await probe(file).catch((err: unknown) => {

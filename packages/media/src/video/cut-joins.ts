@@ -4,9 +4,9 @@
 // clip's head, dipped to black (fade) or blended (crossfade). The pieces are checked to decode with the
 // clips' own set-up (same SPS/PPS), then clips and pieces are concatenated by stream copy while the
 // soundtrack is joined as in a full merge. A 30-s 1080p reel then encodes about 2 s of video, not 30.
-import { resolve } from 'node:path';
 import type { Transition } from '../engines.ts';
 import type { ClipInfo } from './clip-info.ts';
+import { concatFileLine } from './concat-list.ts';
 import { audioCodecArgs, FPS, JOIN_SECONDS, videoCodecArgs } from './encoding.ts';
 import { audioLayout, joinedAudioGraph, type AudioPart } from './merge-audio.ts';
 
@@ -86,17 +86,17 @@ export function planCutJoins(clips: readonly ClipInfo[], transition: Transition,
     pieces.push({ file, frames });
   }
 
-  const quote = (file: string) => `'${resolve(file).replaceAll("'", "'\\''")}'`;
   const lines = ['ffconcat version 1.0'];
   cuts.forEach((cut, i) => {
-    lines.push(`file ${quote(cut.clip.file)}`);
+    lines.push(concatFileLine(cut.clip.file));
     if (cut.from > 0) lines.push(`inpoint ${at(cut.from)}`);
     if (cut.to < cut.frames) lines.push(`outpoint ${at(cut.to)}`);
-    if (i < pieces.length) lines.push(`file ${quote(pieces[i]!.file)}`);
+    if (i < pieces.length) lines.push(concatFileLine(pieces[i]!.file));
   });
 
   const parts: AudioPart[] = cuts.map((cut, i) => ({ input: i + 1, channels: cut.clip.audioChannels, seconds: cut.frames / FPS }));
-  const totalFrames = cuts.reduce((sum, c) => sum + c.frames, 0) - overlaps.reduce((sum, o) => sum + Math.round(o * FPS), 0);
+  // Each clip's copied middle, and each join's piece.
+  const totalFrames = cuts.reduce((sum, c) => sum + c.to - c.from, 0) + pieces.reduce((sum, p) => sum + p.frames, 0);
   return {
     piecesArgs: [...inputs, '-filter_complex', graph.join(';'), ...outputs],
     pieces,

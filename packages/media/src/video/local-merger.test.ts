@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +156,24 @@ describe('LocalVideoMerger', () => {
       expect(commands).toHaveLength(1);
       expect(commands[0]!.join(' ')).toMatch(/xfade=transition=fade.*acrossfade/);
       expect(Math.abs(result.durationSeconds - (15 - 2 * CROSSFADE_SECONDS))).toBeLessThan(0.1);
+    }
+  });
+
+  it("cuts and joins clips whose paths hold quotes, spaces and shell syntax, through either concat list", async () => {
+    const odd = join(dir, "it's a \"scene\" $(x) ;");
+    await mkdir(odd, { recursive: true });
+    const copies = await Promise.all(clips.map(async (clip, i) => {
+      const copy = join(odd, `clip '${i}'.mp4`);
+      await copyFile(clip, copy);
+      return copy;
+    }));
+    for (const transition of ['none', 'crossfade'] as const) {
+      const { merger, commands } = recordingMerger();
+      const outFile = join(odd, `out-${transition}.mp4`);
+      await merger.merge({ clips: copies, transition, outFile });
+      await expectMp4(outFile, transition === 'none' ? 15 : 15 - 2 * CROSSFADE_SECONDS);
+      // Stream-copied from the list (no whole re-encode).
+      expect(commands.at(-1)).toEqual(expect.arrayContaining(['concat']));
     }
   });
 

@@ -8,10 +8,11 @@
 import type { VideoEngineOptions } from './engine-options.ts';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { MergeRequest, Transition, VideoMerger, VideoResult } from '../engines.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { describeClip, type ClipInfo } from './clip-info.ts';
+import { concatFileLine } from './concat-list.ts';
 import { planCutJoins, type CutJoinPlan } from './cut-joins.ts';
 import { audioCodecArgs, FPS, JOIN_SECONDS, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
@@ -45,7 +46,7 @@ export class LocalVideoMerger implements VideoMerger {
       await mkdir(dirname(request.outFile), { recursive: true });
       const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
       const cut = this.options.cutJoins === false ? null : planCutJoins(clips, request.transition, (name) => join(work, name), fade);
-      const plan = (cut && (await this.encodeJoins(cut, clips[0]!, work))) || (await planMerge(clips, request.transition, work));
+      const plan = (cut && (await this.encodeJoins(cut, clips[0]!, work))) || (await planMerge(clips, request.transition, work, fade));
       const args = [...plan.args, ...mp4Args, partial];
       this.options.onFfmpeg?.(args);
       // The last progress report is the written length: no probe of the result needed.
@@ -80,10 +81,11 @@ export class LocalVideoMerger implements VideoMerger {
     } catch {
       return null;
     }
-    const firstSetup = (await readMp4Info(first.file))?.video?.avcC;
+    // planCutJoins only plans for clips that are cut-ready, so the first one's decoder set-up is known.
+    const setup = first.cuts?.avcC;
     for (const piece of cut.pieces) {
       const video = (await readMp4Info(piece.file))?.video;
-      if (!video || !firstSetup || !video.avcC?.equals(firstSetup) || video.frames !== piece.frames || video.reordered) return null;
+      if (!video || !setup || !video.avcC?.equals(setup) || video.frames !== piece.frames || video.reordered) return null;
     }
     const list = join(work, 'joins.ffconcat');
     await writeFile(list, cut.concatList);
@@ -100,8 +102,8 @@ interface MergePlan {
   size: { width: number; height: number };
 }
 
-/** Chooses the cheapest correct way to join the clips. */
-async function planMerge(clips: ClipInfo[], transition: Transition, work: string): Promise<MergePlan> {
+/** Chooses the cheapest correct way to join the clips whole; `fade`: each side of a dip to black. */
+async function planMerge(clips: ClipInfo[], transition: Transition, work: string, fade: number): Promise<MergePlan> {
   const total = clips.reduce((sum, c) => sum + c.durationSeconds, 0);
   const first = clips[0]!;
   const size = { width: even(first.width), height: even(first.height) };
@@ -110,14 +112,12 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
   }
   if (transition === 'none' && first.copyKey && clips.every((c) => c.copyKey === first.copyKey)) {
     const list = join(work, 'clips.ffconcat');
-    const quote = (file: string) => `'${resolve(file).replaceAll("'", "'\\''")}'`;
-    await writeFile(list, `ffconcat version 1.0\n${clips.map((c) => `file ${quote(c.file)}`).join('\n')}\n`);
+    await writeFile(list, `ffconcat version 1.0\n${clips.map((c) => concatFileLine(c.file)).join('\n')}\n`);
     return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
 
   const parts = clips.map((clip, i) => ({ input: i, channels: clip.audioChannels, seconds: clip.durationSeconds }));
   const videos: string[] = [];
-  const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
   const overlap = Math.min(CROSSFADE_SECONDS, ...clips.map((c) => c.durationSeconds * 0.45));
   clips.forEach((clip, i) => {
     const length = clip.durationSeconds.toFixed(3);
