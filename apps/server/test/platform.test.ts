@@ -68,7 +68,7 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
   });
 
   it('sends visitors without a session the landing page drawn at build time, at / only; with one, the app page', async () => {
-    for (const url of ['/', '/?utm_source=ad']) {
+    for (const url of ['/', '/?utm_source=ad', `/?q=${encodeURIComponent('<script>alert(1)</script>\u202e')}&${'x'.repeat(4000)}`]) {
       const visitor = await t.app.inject({ method: 'GET', url });
       expect(visitor.statusCode).toBe(200);
       expect(visitor.body).toContain('drawn landing page');
@@ -82,6 +82,15 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     const customer = await t.app.inject({ method: 'GET', url: '/', cookies: { rs_session: 'x' } });
     expect(customer.body).toContain('customer app');
+    // A control character in the query is refused as everywhere (the input guard), not served a page.
+    const nul = await t.app.inject({ method: 'GET', url: '/?q=%00' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).not.toContain('drawn landing page');
+    // The page is the same static file whoever asks: nothing from the request reaches it.
+    const hostile = await t.app.inject({ method: 'GET', url: '/?name=%3Cimg%20src%3Dx%3E', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.body).not.toContain('<img src=x>');
+    expect(hostile.headers['access-control-allow-origin']).toBeUndefined();
     for (const url of ['/pricing', '/s/abc', '/project/new', '/landing']) {
       expect((await t.app.inject({ method: 'GET', url })).body, url).toContain('customer app');
     }

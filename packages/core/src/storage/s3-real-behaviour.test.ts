@@ -45,6 +45,11 @@ describe('S3 storage against a strict S3 peer', () => {
       peer.slowDownPuts = 1;
       await storage.put('projects/p1/voice.m4a', { buffer: bytes.subarray(0, 1000) }, 'audio/mp4');
       expect(peer.objects.get('rs/projects/p1/voice.m4a')?.body.equals(bytes.subarray(0, 1000))).toBe(true);
+      // Several uploads at once while the store throttles some of them: each arrives whole, under its own key.
+      peer.slowDownPuts = 3;
+      const many = Array.from({ length: 6 }, (_, i) => bytes.subarray(i * 1000, i * 1000 + 200_000 + i));
+      await Promise.all(many.map((body, i) => storage.put(`projects/p1/scene-${i}.m4a`, { buffer: body }, 'audio/mp4')));
+      many.forEach((body, i) => expect(peer.objects.get(`rs/projects/p1/scene-${i}.m4a`)?.body.equals(body), `scene ${i}`).toBe(true));
       peer.slowDownPuts = 100;
       await expect(storage.put('projects/p1/video/other.mp4', { file }, 'video/mp4')).rejects.toMatchObject({ name: 'SlowDown' });
       expect(peer.objects.has('rs/projects/p1/video/other.mp4')).toBe(false);

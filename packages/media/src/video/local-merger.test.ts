@@ -177,6 +177,16 @@ describe('LocalVideoMerger', () => {
     }
   });
 
+  it('runs merges of the same clips side by side, each with its own work and output', async () => {
+    const outs = ['crossfade', 'fade', 'crossfade', 'none'].map((transition, i) => ({ transition: transition as 'crossfade' | 'fade' | 'none', outFile: join(dir, `parallel-${i}.mp4`) }));
+    const results = await Promise.all(outs.map(({ transition, outFile }) => new LocalVideoMerger().merge({ clips, transition, outFile })));
+    for (const [i, { transition, outFile }] of outs.entries()) {
+      const expected = transition === 'crossfade' ? 15 - 2 * CROSSFADE_SECONDS : 15;
+      await expectMp4(outFile, expected);
+      expect(Math.abs(results[i]!.durationSeconds - expected)).toBeLessThan(0.1);
+    }
+  });
+
   it('clamps the crossfade below half the shortest clip', async () => {
     const short = await makeSpeechAudio(dir, 0.8, 'short.m4a');
     const stills = await makeAvatarStills(dir);
