@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaToolError, runTool, runToolStreaming } from './ffmpeg.ts';
 import { launchTool, toolLauncherPid } from './tool-launcher.ts';
@@ -62,10 +65,16 @@ describe('the media tool launcher', () => {
   });
 
   it('runs tools side by side', async () => {
-    const runs = Array.from({ length: 12 }, (_, i) => runTool('sh', ['-c', `sleep 0.2; echo ${i}`]));
-    const started = Date.now();
-    expect((await Promise.all(runs)).map((r) => r.stdout.trim())).toEqual(Array.from({ length: 12 }, (_, i) => String(i)));
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Each tool checks in, then waits (up to 20 s) until all twelve have: only tools running at the same
+    // time all see the others. Run one after another, the first would give up alone.
+    const meeting = await mkdtemp(join(tmpdir(), 'reelsmith-launcher-'));
+    const script = 'touch "$0/$1"; for _ in $(seq 200); do [ "$(ls "$0" | wc -l)" -ge 12 ] && { echo "$1 together"; exit 0; }; sleep 0.1; done; echo "$1 alone"';
+    try {
+      const runs = await Promise.all(Array.from({ length: 12 }, (_, i) => runTool('sh', ['-c', script, meeting, String(i)])));
+      expect(runs.map((r) => r.stdout.trim())).toEqual(Array.from({ length: 12 }, (_, i) => `${i} together`));
+    } finally {
+      await rm(meeting, { recursive: true, force: true });
+    }
   });
 
   it('after the launcher dies, the tool it ran fails and the next tool starts a new launcher', async () => {

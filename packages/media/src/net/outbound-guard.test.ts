@@ -245,6 +245,7 @@ describe('guardedFetch on loopback servers', () => {
       (err: unknown) => err as Error,
     );
     expect(error?.name).toMatch(/AbortError|TimeoutError/);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Ended by the 200 ms signal, not left hanging until the test's own timeout.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

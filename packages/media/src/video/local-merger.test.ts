@@ -49,16 +49,13 @@ describe('LocalVideoMerger', () => {
     const { merger, commands } = recordingMerger();
     const progress: number[] = [];
     const outFile = join(dir, 'none.mp4');
-    const started = performance.now();
     const result = await merger.merge({ clips, transition: 'none', outFile, onProgress: (f) => progress.push(f) });
-    const elapsed = performance.now() - started;
     expect(result).toMatchObject({ file: outFile, width: 360, height: 640 });
     expect(Math.abs(result.durationSeconds - 15)).toBeLessThan(0.1);
     await expectMp4(outFile, 15);
     expect(commands).toHaveLength(1);
     expect(commands[0]).toEqual(expect.arrayContaining(['concat', 'copy']));
     expect(commands[0]).not.toContain('-filter_complex');
-    expect(elapsed).toBeLessThan(1500);
     expect(progress.at(-1)).toBe(1);
   });
 

@@ -185,9 +185,10 @@ describe('LocalSpeechSynthesiser, text and languages', () => {
     const [english, spanish] = await Promise.all([say('rs-sofia', text), say('rs-sofia', text, 1, { language: 'es-MX' })]);
     expect(spanish.durationSeconds).toBeGreaterThan(1);
     expect(Buffer.from((await samplesOf(spanish.file)).buffer).equals(Buffer.from((await samplesOf(english.file)).buffer))).toBe(false);
-    for (const language of ['fr', 'de', 'it', 'pt', 'multilingual', 'EN']) {
-      expect((await say('rs-henri', 'Un deux trois.', 1, { language })).durationSeconds, language).toBeGreaterThan(0.5);
-    }
+  });
+
+  it.each(['fr', 'de', 'it', 'pt', 'multilingual', 'EN'])('reads %s with a multilingual voice', async (language) => {
+    expect((await say('rs-henri', 'Un deux trois.', 1, { language })).durationSeconds).toBeGreaterThan(0.5);
   });
 
   it('creates missing folders and replaces an existing file', async () => {

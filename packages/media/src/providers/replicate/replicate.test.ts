@@ -322,10 +322,9 @@ describe('Replicate omni-human renderer with webhooks', () => {
       return 200;
     };
     const costs: ProviderCost[] = [];
-    const hooked = { ...config, webhook: { url: webhookUrl, pollIntervalMs: 30_000 } };
-    const started = Date.now();
+    // A fallback poll of ten minutes: only the callback can end the render within the test's time.
+    const hooked = { ...config, webhook: { url: webhookUrl, pollIntervalMs: 600_000 } };
     await new ReplicateVideoRenderer(hooked, limits, waiter).render({ ...scene('hooked.mp4'), onCost: (c) => void costs.push(c) });
-    expect(Date.now() - started).toBeLessThan(15_000);
     const create = creates()[0]!;
     expect(create.json).toMatchObject({ webhook: webhookUrl, webhook_events_filter: ['completed'] });
     const id = fake.charges[0]!.predictionId;
