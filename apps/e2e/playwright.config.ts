@@ -113,6 +113,9 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
   };
 }
 
+/** Chromium's WebUI address-bar pop-ups, which headless runs never show. */
+const withoutOmniboxPopup = 'WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,FullWebUIOmniboxFrame';
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -125,6 +128,9 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium 156 pre-renders its address bar's drop-down (WebUI pages in a renderer of their own) for
+      // every new browser context, headless too: a third of the browser's CPU in these tests (docs/benchmarks.md).
+      `--disable-features=${withoutOmniboxPopup}`,
     ],
   },
 };

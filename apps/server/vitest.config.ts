@@ -25,6 +25,8 @@ class LongestFirst extends BaseSequencer {
 // cores busy (docs/benchmarks.md). Files keep no module state of their own (every app, database and
 // peer is built per file), so a worker's files share its modules (isolate: false): importing the
 // server's module graph cost about 7 s of CPU per file when every file loaded it again.
+// The timeouts only stop a test that hangs: on a slow machine of this kind, busy with the browser tests
+// beside this suite, files have been seen to take four times as long as they do alone.
 export default defineConfig({
-  test: { testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 4, isolate: false, sequence: { sequencer: LongestFirst } },
+  test: { testTimeout: 180_000, hookTimeout: 300_000, maxWorkers: 4, isolate: false, sequence: { sequencer: LongestFirst } },
 });

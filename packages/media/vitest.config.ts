@@ -5,4 +5,4 @@ import { defineConfig } from 'vitest/config';
 // its modules (isolate: false).
 // The timeouts only stop a test that hangs: on a slow, busy machine (a 2-core machine running the browser
 // tests beside this suite) a test that takes 13 s alone has been seen to take four times as long.
-export default defineConfig({ test: { testTimeout: 180_000, hookTimeout: 180_000, maxWorkers: 3, isolate: false } });
+export default defineConfig({ test: { testTimeout: 180_000, hookTimeout: 300_000, maxWorkers: 3, isolate: false } });
