@@ -51,10 +51,10 @@ export class StorageDeleteError extends Error {
 
 const deleteAttempts = 3;
 
-/** Media in any S3-compatible bucket. A PutObject is atomic: readers never see half an object. */
 /** Files up to this size are uploaded from memory, so the SDK can send them again when S3 asks it to retry. */
 const RETRYABLE_UPLOAD_BYTES = 64 * 1024 * 1024;
 
+/** Media in any S3-compatible bucket. A PutObject is atomic: readers never see half an object. */
 export class S3Storage implements MediaStorage {
   readonly kind = 's3' as const;
   readonly #client: S3Client;

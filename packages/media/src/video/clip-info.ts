@@ -32,7 +32,8 @@ export async function describeClip(file: string): Promise<ClipInfo> {
   const mp4 = await readMp4Info(file);
   if (mp4?.video && mp4.durationSeconds > 0) {
     const { video } = mp4;
-    const cuttable = video.constantRate && !video.reordered && video.frameDelta > 0 && video.timescale === video.frameDelta * FPS && video.keyframes !== null && video.avcC !== null;
+    const { keyframes, avcC } = video;
+    const cuttable = video.constantRate && !video.reordered && video.frameDelta > 0 && video.timescale === video.frameDelta * FPS;
     return {
       file,
       durationSeconds: mp4.durationSeconds,
@@ -40,7 +41,7 @@ export async function describeClip(file: string): Promise<ClipInfo> {
       height: video.height,
       audioChannels: mp4.audio?.channels ?? 0,
       copyKey: copyKey(mp4),
-      cuts: cuttable && video.avcC ? { frames: video.frames, keyframes: video.keyframes ?? [], avcC: video.avcC } : null,
+      cuts: cuttable && keyframes && avcC ? { frames: video.frames, keyframes, avcC } : null,
     };
   }
   const info = await probe(file).catch((err: unknown) => {
