@@ -117,7 +117,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     await expect(helperRow).toContainText('Sam Support Lead');
     await expect(helperRow).toContainText('Role: support');
     if (screensRequested) {
-      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 30_000 });
       await shot(page, 'settings');
     }
     await helperRow.getByRole('button', { name: `Delete ${helper.email}` }).click();

@@ -37,7 +37,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 async function arrived(match: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
-  await expect.poll(() => received.some(match), { timeout: 15_000, message: 'the test e-mail reaches the SMTP server' }).toBe(true);
+  await expect.poll(() => received.some(match), { timeout: 30_000, message: 'the test e-mail reaches the SMTP server' }).toBe(true);
   return received.find(match)!;
 }
 

@@ -58,7 +58,7 @@ export async function expectVideoPlays(video: Locator): Promise<void> {
     v.muted = true;
     await v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
   await video.evaluate((v: HTMLVideoElement) => v.pause());
 }
 

@@ -26,7 +26,7 @@ async function openLanding(page: Page): Promise<Locator> {
 async function expectScrolledTo(page: Page, section: Locator): Promise<void> {
   await expect(section).toBeInViewport();
   // The sticky header is 64 px and sections keep a 16 px scroll margin below it.
-  await expect.poll(async () => Math.round(await section.evaluate((el) => el.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80);
+  await expect.poll(async () => Math.round(await section.evaluate((el) => el.getBoundingClientRect().top))).toBe(80);
 }
 
 /** Waits until every sample video has a frame and every image has loaded, so screenshots show them. */

@@ -34,7 +34,7 @@ test.describe('Wizard on the Free plan', { tag: '@web' }, () => {
     await page.goto(`/project/${id}?step=4`);
     await expect(page.getByRole('img', { name: 'Selected avatar' })).toBeVisible();
     await page.getByRole('button', { name: 'Skip' }).click();
-    await expect(page).toHaveURL(/step=5$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/step=5$/);
 
     // HD: High quality is locked behind its dialog and the choice stays on Standard.
     await expect(page.getByRole('heading', { level: 2, name: 'Video Generation' })).toBeVisible();

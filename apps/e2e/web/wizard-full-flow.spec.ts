@@ -157,7 +157,7 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
 
     await page.getByRole('button', { name: 'Complete Project' }).click();
     await expect(page.getByText('Project Completed').first()).toBeVisible();
-    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/$/);
     await expectDashboard(page, user.name);
   });
 });
