@@ -15,7 +15,13 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   // The manifest tells scripts/prerender-landing.ts which files the landing page's chunk needs (it removes it after).
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // landing-entry.ts is the drawn landing page's own script, in place of the app's entry.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { input: { index: 'index.html', landing: 'src/landing-entry.ts' } },
+  },
   test: {
     // Unit tests (*.test.ts) run in Node; component tests (*.test.tsx) in jsdom, with the UI kit's
     // stand-ins for what Mantine asks of a browser (matchMedia, ResizeObserver) and a DOM cleanup.

@@ -14,14 +14,3 @@ export async function expectLanding(page: Page): Promise<void> {
   await expect(page.locator('section#templates')).toBeAttached();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth/google');
 }
-
-/**
- * Waits until the app has taken over the page: the server draws the signed-out landing page into the
- * HTML (apps/web/src/prerender), and its buttons answer once React has hydrated it. Links work before.
- */
-export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}

@@ -14,32 +14,41 @@ const html = await renderLandingShell();
 if (!html.includes('id="hero-heading"')) throw new Error('the prerendered landing page has no hero heading');
 
 // The landing page's own chunk (loaded lazily by the app) carries its CSS modules: the prerendered
-// markup needs that stylesheet from the start. Its scripts are not preloaded: they would compete
-// with the stylesheets the first paint waits for.
+// markup needs that stylesheet from the start.
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 const manifest = JSON.parse(await readFile(join(app, 'dist', '.vite', 'manifest.json'), 'utf8')) as Manifest;
-const visited = new Set<string>();
-const styles = new Set<string>();
-const visit = (key: string) => {
-  const entry = manifest[key];
-  if (!entry || visited.has(entry.file)) return;
-  visited.add(entry.file);
-  for (const css of entry.css ?? []) styles.add(css);
-  for (const imported of entry.imports ?? []) visit(imported);
-};
-visit('src/features/landing/landing-page.tsx');
-if (visited.size === 0) throw new Error('the build manifest has no landing page chunk');
+/** Every file `key` needs, itself first, and the stylesheets among them. */
+function closure(key: string): { files: string[]; styles: string[] } {
+  const files: string[] = [];
+  const styles = new Set<string>();
+  const visit = (at: string) => {
+    const entry = manifest[at];
+    if (!entry || files.includes(entry.file)) return;
+    files.push(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  visit(key);
+  if (files.length === 0) throw new Error(`the build manifest has no ${key}`);
+  return { files, styles: [...styles] };
+}
+const landingChunk = closure('src/features/landing/landing-page.tsx');
+// The drawn page runs its own small script (src/landing-entry.ts), not the app: the app's entry and its
+// preloads come out, and links to the app's other pages load it with the page they lead to.
+const [landingScript, ...landingImports] = closure('src/landing-entry.ts').files;
 const alreadyLoaded = new Set([...index.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
-const head = [...styles]
-  .filter((f) => !alreadyLoaded.has(f))
-  .map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">`)
-  .join('\n');
-// The page is on screen without its scripts: they load at low priority, after the stylesheets the first paint waits for.
+const head = [
+  ...landingChunk.styles.filter((f) => !alreadyLoaded.has(f)).map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">`),
+  ...landingImports.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`),
+  `    <script type="module" crossorigin src="/${landingScript}"></script>`,
+].join('\n');
+const appScripts = /^\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>\n/gm;
+if (!appScripts.test(index)) throw new Error('dist/index.html has no module script to take out');
 const page = index
+  .replace(appScripts, '')
   .replace('  </head>', `${head}\n  </head>`)
-  .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
   .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
+if (/src="\/assets\/index-/.test(page)) throw new Error("dist/landing.html still loads the app's entry");
 await writeFile(join(app, 'dist', 'landing.html'), page);
 await rm(join(app, 'dist', '.vite'), { recursive: true, force: true });
 await rm(ssrDir, { recursive: true, force: true });

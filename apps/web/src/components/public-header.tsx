@@ -8,7 +8,10 @@ import { landingSections } from './landing-sections.ts';
 
 const mobileMenuId = 'public-mobile-menu';
 
-/** The signed-out header: section anchors, Pricing, and sign-in; a burger menu on small screens. */
+/**
+ * The signed-out header: section anchors, Pricing, and sign-in; a burger menu on small screens. On the
+ * drawn landing page the burger works without the app (features/landing/drawn-landing.ts).
+ */
 export function PublicHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();

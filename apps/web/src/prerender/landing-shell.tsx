@@ -2,8 +2,9 @@
 // page exactly as the app's first render at '/' draws it (the same App, routes and providers, a
 // memory router at '/'), written into dist/landing.html by scripts/prerender-landing.ts. The server
 // sends that page for '/' to visitors without a session, so the hero paints with the HTML and the
-// stylesheets before any script runs; main.tsx then hydrates it.
-import { renderToString } from 'react-dom/server';
+// stylesheets before any script runs. The app never takes it over (no hydration), so the markup carries
+// none of React's hydration marks; its few moving parts run on landing-entry.ts.
+import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app.tsx';
 import { currentUserStore } from '../lib/current-user-store.ts';
@@ -13,5 +14,5 @@ import { loadLandingPage } from '../routes/home-route.tsx';
 export async function renderLandingShell(): Promise<string> {
   currentUserStore.set({ status: 'signed-out' });
   await loadLandingPage();
-  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+  return renderToStaticMarkup(<App router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
 }

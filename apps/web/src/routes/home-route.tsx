@@ -4,7 +4,7 @@ import { useAuthState } from '../features/auth/use-current-user.ts';
 import { lazyComponentWithTrpc } from '../lib/lazy-with-trpc.ts';
 
 let loadedLandingPage: ComponentType | undefined;
-/** The landing page's code; once it has loaded, the home route draws it without suspending (main.tsx). */
+/** The landing page's code; once it has loaded, the home route draws it without suspending (prerender/landing-shell.tsx). */
 export const loadLandingPage = () =>
   import('../features/landing/landing-page.tsx').then((module) => {
     loadedLandingPage = module.LandingPage;

@@ -8,6 +8,7 @@ type AmbientVideoProps = Omit<ComponentPropsWithRef<'video'>, 'autoPlay' | 'loop
  * shows its poster and stays still. Autoplay is switched on in the browser, never in the markup: the
  * landing page is also drawn at build time (prerender/landing-shell.tsx), where the visitor's setting
  * is unknown, so a clip never starts and stops. The Final Video card keeps its play button either way.
+ * `data-ambient` marks it for the drawn page's own script (drawn-landing.ts), which does the same.
  */
 export function AmbientVideo({ preload = 'metadata', ref, ...props }: AmbientVideoProps) {
   const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
@@ -21,5 +22,5 @@ export function AmbientVideo({ preload = 'metadata', ref, ...props }: AmbientVid
     // is loaded again, from the cache, so that it does.
     if (video.paused && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) video.load();
   }, [reducedMotion]);
-  return <video {...props} ref={merged} loop muted playsInline preload={preload} />;
+  return <video {...props} ref={merged} loop muted playsInline preload={preload} data-ambient="" />;
 }

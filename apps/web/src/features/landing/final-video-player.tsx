@@ -4,7 +4,13 @@ import { useRef, useState } from 'react';
 import classes from './simple-workflow.module.css';
 import { AmbientVideo } from './ambient-video.tsx';
 
-/** The Final Video card's clip with a play/pause button whose label follows the playback state. */
+const videoId = 'final-video-sample';
+
+/**
+ * The Final Video card's clip with a play/pause button whose label follows the playback state. Both
+ * icons are drawn and the stylesheet shows the one `aria-pressed` calls for, so the drawn landing page
+ * works the button by its attributes alone (drawn-landing.ts, marked by `data-toggles-video`).
+ */
 export function FinalVideoPlayer({ src, poster }: { src: string; poster: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -20,6 +26,7 @@ export function FinalVideoPlayer({ src, poster }: { src: string; poster: string 
     <>
       <AmbientVideo
         ref={videoRef}
+        id={videoId}
         className={classes.media}
         src={src}
         poster={poster}
@@ -35,8 +42,11 @@ export function FinalVideoPlayer({ src, poster }: { src: string; poster: string 
         onClick={toggle}
         aria-label={playing ? 'Pause final video' : 'Play final video'}
         aria-pressed={playing}
+        aria-controls={videoId}
+        data-toggles-video="final video"
       >
-        {playing ? <IconPlayerPauseFilled size={22} aria-hidden /> : <IconPlayerPlayFilled size={22} aria-hidden />}
+        <IconPlayerPlayFilled size={22} aria-hidden className={classes.playIcon} />
+        <IconPlayerPauseFilled size={22} aria-hidden className={classes.pauseIcon} />
       </ActionIcon>
     </>
   );

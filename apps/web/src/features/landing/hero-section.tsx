@@ -1,7 +1,6 @@
 import { Badge, Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconMicrophone, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { landingDrawnAtLoad } from '../../lib/prerendered-landing.ts';
 import classes from './hero-section.module.css';
 import { sampleVideo } from './sample-videos.ts';
 import { SignInButton } from './sign-in-button.tsx';
@@ -15,8 +14,9 @@ const claims = [
 ] as const;
 
 export function HeroSection() {
-  // Fades in when the app draws it; already in place when the server sent it drawn.
-  const [visible, setVisible] = useState(landingDrawnAtLoad);
+  // Fades in when the app draws it; already in place on the page drawn at build time (no document
+  // there), which the server sends to visitors and no script redraws (features/landing/drawn-landing.ts).
+  const [visible, setVisible] = useState(() => typeof document === 'undefined');
   useEffect(() => setVisible(true), []);
   const front = sampleVideo(1);
   const back = sampleVideo(3);
