@@ -31,11 +31,14 @@ function runLighthouse(url: string, outFile: string): LighthouseRun | null {
     ['--yes', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-features=${withoutOmniboxPopup}`],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  if (done.status !== 0) throw new Error(`lighthouse exited with ${done.status}`);
-  const report = JSON.parse(readFileSync(outFile, 'utf8')) as {
-    categories: { performance: { score: number | null } };
-    audits: Record<string, { displayValue?: string }>;
-  };
+  let report: { categories: { performance: { score: number | null } }; audits: Record<string, { displayValue?: string }>; runtimeError?: { code: string } };
+  try {
+    report = JSON.parse(readFileSync(outFile, 'utf8')) as typeof report;
+  } catch {
+    throw new Error(`lighthouse exited with ${done.status} and wrote no report`);
+  }
+  // A load it could not record (NO_NAVSTART, now and then on a busy machine) exits 1 with a report that says so.
+  if (done.status !== 0 && !report.runtimeError) throw new Error(`lighthouse exited with ${done.status}`);
   const score = report.categories.performance.score;
   if (score === null) return null;
   const shown = (id: string) => report.audits[id]?.displayValue ?? '—';
