@@ -1,4 +1,5 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { preparedQuery } from '../prepared-query.ts';
 import type { ProjectsTable } from '../schema.ts';
 import type { Executor } from './users.ts';
 
@@ -21,9 +22,14 @@ export function findProjectRow(db: Executor, userId: string, id: string, options
   return q.executeTakeFirst();
 }
 
+/** The statement of listProjectRows, compiled once: the dashboard and the REST list send it. */
+const projectsWindow = preparedQuery((db, userId: string, limit: number, offset: number) =>
+  projectQuery(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').orderBy('p.id').limit(limit).offset(offset),
+);
+
 /** One window of the user's projects, most recently changed first. */
-export function listProjectRows(db: Executor, userId: string, page: { limit: number; offset: number }): Promise<ProjectRow[]> {
-  return projectQuery(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').orderBy('p.id').limit(page.limit).offset(page.offset).execute();
+export async function listProjectRows(db: Executor, userId: string, page: { limit: number; offset: number }): Promise<ProjectRow[]> {
+  return (await db.executeQuery(projectsWindow(db, userId, page.limit, page.offset))).rows;
 }
 
 /** How many projects the user has. */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { preparedQuery } from '../prepared-query.ts';
 import type { UserSessionsTable } from '../schema.ts';
 import type { Executor, UserRow } from './users.ts';
 
@@ -41,17 +42,21 @@ export interface LiveSession {
   user: UserRow;
 }
 
-/** The session for a token hash with its user, whatever its state; callers decide what is live. */
-export async function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<LiveSession | undefined> {
-  const row = await db
+/** The statement of findSessionByTokenHash, compiled once: every signed-in call sends it. */
+const sessionByTokenHash = preparedQuery((db, tokenHash: string) =>
+  db
     .selectFrom('user_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       's.id', 's.user_id', 's.login_at', 's.last_activity_at', 's.expires_at', 's.ended_at',
       'u.email', 'u.first_name', 'u.last_name', 'u.profile_image_url', 'u.is_active', 'u.created_at', 'u.google_sub',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash),
+);
+
+/** The session for a token hash with its user, whatever its state; callers decide what is live. */
+export async function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<LiveSession | undefined> {
+  const row = (await db.executeQuery(sessionByTokenHash(db, tokenHash))).rows[0];
   if (!row) return undefined;
   return {
     session: {
