@@ -68,14 +68,17 @@ let jobListReads = 0;
 const tableOf = (node: unknown) => (node as { from?: { froms?: { table?: { identifier?: { name?: string } } }[] } }).from?.froms?.[0]?.table?.identifier?.name;
 runtime.core.db = runtime.core.db.withPlugin({
   transformQuery: (args) => {
-    queries += 1;
     if (args.node.kind === 'SelectQueryNode' && tableOf(args.node) === 'generation_jobs') {
       jobReads += 1;
       if (args.node.limit) jobListReads += 1;
     }
     return args.node;
   },
-  transformResult: async (args) => args.result,
+  // Counted as results come back, not as queries are built: prepared queries (packages/db's preparedQuery) are built once.
+  transformResult: async (args) => {
+    queries += 1;
+    return args.result;
+  },
 });
 // The progress fan-out reads through its own handle: give it the counted one (absent in older copies of the server).
 if (runtime.core.jobEvents) {
