@@ -18,6 +18,7 @@ import {
   type AppDeps,
   type CreateBlockedReason,
 } from '@reelsmith/core';
+import { mediaDurationSeconds } from '@reelsmith/media';
 import { findPlanRowByCode, findUserByEmail, insertSubscription, insertUserIfAbsent, updateProjectRow, type SubscriptionStatus } from '@reelsmith/db';
 import { splitName, type ProjectAssets } from '@reelsmith/shared';
 import { fixtureCustomers, fixtureShares, sampleScenes, samplesDir, type FixtureCustomer, type FixtureShare } from './fixtures.ts';
@@ -93,19 +94,23 @@ async function shareFinishedProject(deps: AppDeps, userId: string, fixture: Fixt
   const mergedAt = deps.clock.now().toISOString();
   let final: NonNullable<ProjectAssets['final']>;
   let sceneVideos: Record<string, string> = {};
+  const sceneLengths: Record<string, number> = {};
   if (fixture.final.type === 'playlist') {
     const image = (await readFile(join(samplesDir, fixture.final.poster))).toString('base64');
     const poster = await uploadAvatar(deps, userId, { id, image: `data:image/jpeg;base64,${image}`, filename: fixture.final.poster });
     const videos: string[] = [];
     for (const clip of fixture.final.clips) videos.push(mediaUrl(await storeSample(deps, id, 'video', clip)));
     sceneVideos = Object.fromEntries(videos.map((url, i) => [`scene-${i + 1}`, url]));
+    // Each scene clip's length, as the videos step records it.
+    for (const [i, clip] of fixture.final.clips.entries()) sceneLengths[`scene-${i + 1}`] = await mediaDurationSeconds(join(samplesDir, clip));
     final = { type: 'playlist', url: JSON.stringify({ videos }), mergedAt, posterUrl: poster.url };
   } else {
     const key = await storeSample(deps, id, 'final', fixture.final.clip);
-    final = { type: 'single', url: mediaUrl(key), storageUrl: key, mergedAt };
+    // The merged file's length, as the final step measures it.
+    final = { type: 'single', url: mediaUrl(key), storageUrl: key, mergedAt, durationSeconds: await mediaDurationSeconds(join(samplesDir, fixture.final.clip)) };
   }
   const project = await getProject(deps, userId, id);
-  const assets: ProjectAssets = { ...project.assets, video_generated: sceneVideos, final };
+  const assets: ProjectAssets = { ...project.assets, video_generated: sceneVideos, video_durations: sceneLengths, final };
   await updateProjectRow(deps.db, id, { assets: JSON.stringify(assets), current_step: 6, status: deriveStatus(project.scenes, assets) });
   await createShare(deps, userId, id);
 }

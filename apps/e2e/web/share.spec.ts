@@ -44,7 +44,7 @@ async function shareFixtureProject(page: Page, fixture: FixtureShare): Promise<s
 
 /** What GET /api/share/{shortId} answers about the shared project's video. */
 interface SharedVideoJson {
-  finalVideo: { type: string; url: string | null; videos: string[] };
+  finalVideo: { type: string; url: string | null; videos: string[]; durationSeconds: number | null };
   posterUrl: string | null;
   allowDownload: boolean;
 }
@@ -119,11 +119,14 @@ test.describe('Sharing', { tag: '@web' }, () => {
     for (const url of shared.finalVideo.videos) expect(url).toMatch(projectVideoUrl('video'));
     expect(shared.posterUrl).toMatch(/^\/media\/projects\/[0-9a-f-]{36}\/uploads\/[0-9a-f]{24}\.jpg$/);
     expect(shared.allowDownload).toBe(true);
+    // Three 5-second sample clips: the page says how long they play together, not the planned reel length.
+    expect(shared.finalVideo.durationSeconds).toBeCloseTo(15, 1);
     for (const [i, url] of shared.finalVideo.videos.entries()) await expectServedClip(visitor.request, url, fixture.final.clips[i]!);
     const poster = await visitor.request.get(shared.posterUrl!);
     expect(poster.status()).toBe(200);
     expect(poster.headers()['content-type']).toBe('image/jpeg');
     await visitor.goto(new URL(link).pathname);
+    await expect(visitor.getByText(/^Made with Reelsmith · .+ · 15 s$/)).toBeVisible();
 
     const video = visitor.locator('video');
     await expect(video).toHaveAttribute('src', first!);
@@ -170,10 +173,12 @@ test.describe('Sharing', { tag: '@web' }, () => {
     const visitor = await visitorContext.newPage();
     const shared = await publicShare(visitor.request, link);
     expect(shared).toMatchObject({ finalVideo: { type: 'single', videos: [] }, posterUrl: null, allowDownload: true });
+    expect(shared.finalVideo.durationSeconds).toBeCloseTo(5, 1);
     const url = shared.finalVideo.url!;
     expect(url).toMatch(projectVideoUrl('final'));
     await expectServedClip(visitor.request, url, fixture.final.clip);
     await visitor.goto(new URL(link).pathname);
+    await expect(visitor.getByText(/^Made with Reelsmith · .+ · 5 s$/)).toBeVisible();
     await expect(visitor.locator('video')).toHaveAttribute('src', url);
     await expect(visitor.getByRole('group', { name: 'Scenes' })).toHaveCount(0);
     const download = visitor.getByRole('link', { name: 'Download Video' });
@@ -198,6 +203,7 @@ test.describe('Sharing', { tag: '@web' }, () => {
     await expectServedClip(visitor.request, url, fixture.final.clip);
     expect((await visitor.request.get(`${url}?download`)).status()).toBe(403);
     await visitor.goto(new URL(link).pathname);
+    await expect(visitor.getByText(/^Made with Reelsmith · .+ · 5 s$/)).toBeVisible();
     await expect(visitor.locator('video')).toHaveAttribute('src', url);
     await expect(visitor.locator('video')).toHaveAttribute('controlslist', 'nodownload');
     await expect(visitor.getByRole('button', { name: 'Open Full Screen' })).toBeVisible();

@@ -235,6 +235,9 @@ describe('generation on the local engine', () => {
     const share = (await api('POST', `/api/projects/${freeProjectId}/share`, undefined, free)).json();
     const publicView = (await t.app.inject({ method: 'GET', url: `/api/share/${share.shortId}` })).json();
     expect(publicView.project.finalVideo.url).toBe(finalUrl);
+    // The length the page shows is the merged file's own, measured when it was made.
+    expect(publicView.project.finalVideo.durationSeconds).toBeGreaterThan(1);
+    expect(publicView.project.finalVideo.durationSeconds).toBe(final.assets.final.durationSeconds);
     expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: publicView.project.posterUrl })).statusCode).toBe(200);
     // Only the final video and poster are public: the scene videos stay private.

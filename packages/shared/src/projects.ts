@@ -201,7 +201,15 @@ export const publicShareSchema = z.object({
     aspect: aspectSchema,
     reelTime: z.number().int(),
     scenes: z.array(z.object({ title: z.string(), text: z.string() })),
-    finalVideo: z.object({ type: z.enum(['single', 'playlist']), url: z.string().nullable(), videos: z.array(z.string()) }).nullable(),
+    finalVideo: z
+      .object({
+        type: z.enum(['single', 'playlist']),
+        url: z.string().nullable(),
+        videos: z.array(z.string()),
+        /** How long the video plays, in seconds; null when it was not recorded (the page then leaves the length out). */
+        durationSeconds: z.number().nullable(),
+      })
+      .nullable(),
     posterUrl: z.string().nullable(),
     createdAt: z.date(),
     /** Whether the owner's plan allows downloading the video; when false the page offers no download (docs/decisions.md). */

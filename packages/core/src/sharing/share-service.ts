@@ -15,6 +15,7 @@ import { findOwnedProject, readAssets, readScenes } from '../projects/project-ro
 import { avatarPool, resolveSelection } from '../projects/project-media.ts';
 import { currentPlatformStatus, type PlatformStatusCache } from '../settings/platform-status-cache.ts';
 import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
+import { finalVideoLength } from './final-video-length.ts';
 
 /** The services' dependencies, with this process's kept feature switches where the server has them. */
 type ShareDeps = CoreDeps & { platformStatus?: PlatformStatusCache | undefined };
@@ -71,9 +72,9 @@ export async function getPublicShare(deps: ShareDeps, shortId: string): Promise<
       } catch {
         videos = [];
       }
-      finalVideo = { type: 'playlist', url: null, videos };
+      finalVideo = { type: 'playlist', url: null, videos, durationSeconds: finalVideoLength(final, assets, videos) };
     } else {
-      finalVideo = { type: 'single', url: final.url, videos: [] };
+      finalVideo = { type: 'single', url: final.url, videos: [], durationSeconds: finalVideoLength(final, assets, []) };
     }
   }
   const poster =

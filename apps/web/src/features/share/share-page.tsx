@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuthState } from '../auth/use-current-user.ts';
 import classes from './share-page.module.css';
 import { SharePlayer } from './share-player.tsx';
-import { viewCountLabel } from './share-rules.ts';
+import { videoLengthLabel, viewCountLabel } from './share-rules.ts';
 import { useRecordShareView } from './use-record-share-view.ts';
 
 /** The public page of a shared, completed project (spec §2 'Share page'); works signed out. */
@@ -57,7 +57,9 @@ export function SharePage({ shortId }: { shortId: string }) {
             {project.title}
           </Title>
           <Text size="sm" c="gray.7">
-            Made with {brand.productName} · {formatDate(project.createdAt)} · {project.reelTime} s
+            {['Made with ' + brand.productName, formatDate(project.createdAt), videoLengthLabel(project.finalVideo?.durationSeconds ?? null)]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cssAspectRatio, playableVideos, videoFileName, viewCountLabel } from './share-rules.ts';
+import { cssAspectRatio, playableVideos, videoFileName, videoLengthLabel, viewCountLabel } from './share-rules.ts';
 
 describe('share page rules', () => {
+  it("says how long the video really plays, to the second, and nothing when that is not known", () => {
+    expect(videoLengthLabel(28.4)).toBe('28 s');
+    expect(videoLengthLabel(0.3)).toBe('1 s');
+    expect(videoLengthLabel(59.6)).toBe('1 min');
+    expect(videoLengthLabel(65)).toBe('1 min 5 s');
+    expect(videoLengthLabel(null)).toBe('');
+    expect(videoLengthLabel(0)).toBe('');
+    expect(videoLengthLabel(Number.NaN)).toBe('');
+  });
+
   it('counts views in the singular and plural', () => {
     expect(viewCountLabel(0)).toBe('0 views');
     expect(viewCountLabel(1)).toBe('1 view');
@@ -10,9 +20,9 @@ describe('share page rules', () => {
 
   it('plays the single file, or the playlist in order', () => {
     expect(playableVideos(null)).toEqual([]);
-    expect(playableVideos({ type: 'single', url: '/media/final.mp4', videos: [] })).toEqual(['/media/final.mp4']);
-    expect(playableVideos({ type: 'single', url: null, videos: [] })).toEqual([]);
-    expect(playableVideos({ type: 'playlist', url: null, videos: ['/media/1.mp4', '', '/media/2.mp4'] })).toEqual(['/media/1.mp4', '/media/2.mp4']);
+    expect(playableVideos({ type: 'single', url: '/media/final.mp4', videos: [], durationSeconds: null })).toEqual(['/media/final.mp4']);
+    expect(playableVideos({ type: 'single', url: null, videos: [], durationSeconds: null })).toEqual([]);
+    expect(playableVideos({ type: 'playlist', url: null, videos: ['/media/1.mp4', '', '/media/2.mp4'], durationSeconds: null })).toEqual(['/media/1.mp4', '/media/2.mp4']);
   });
 
   it('names downloads after the title', () => {

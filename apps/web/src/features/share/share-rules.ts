@@ -8,6 +8,13 @@ export function viewCountLabel(views: number): string {
   return `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
 }
 
+/** '28 s', '1 min 5 s': how long the shared video plays, rounded to the second; '' when not known. */
+export function videoLengthLabel(seconds: number | null): string {
+  if (seconds === null || !(seconds > 0)) return '';
+  const whole = Math.max(1, Math.round(seconds));
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min${whole % 60 ? ` ${whole % 60} s` : ''}`;
+}
+
 /** The files to play in order: the single final video, or a playlist's scene videos. */
 export function playableVideos(finalVideo: PublicShare['project']['finalVideo']): string[] {
   if (!finalVideo) return [];
