@@ -1,4 +1,5 @@
 import { DEFAULT_REEL_TIME_FREE, DEFAULT_REEL_TIME_PAID, FREE_PLAN_LIMITS, REEL_DURATIONS, countWords, type Scene } from '@reelsmith/shared';
+import { isOverReelTime } from '../reel-time.ts';
 
 /** What the duration rules read from `billing.subscription.current`. */
 export interface PlanLimits {
@@ -40,4 +41,10 @@ export function scenesReady(scenes: readonly Scene[]): boolean {
 
 export function wordLabel(count: number): string {
   return `${count} ${count === 1 ? 'word' : 'words'}`;
+}
+
+/** The scenes' planned length, in whole seconds, and whether it runs over the reel time (flagged, spec §8). */
+export function plannedLength(scenes: readonly Pick<Scene, 'durationSeconds'>[], reelTime: number): { seconds: number; over: boolean } {
+  const total = scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  return { seconds: Math.round(total), over: isOverReelTime(total, reelTime) };
 }

@@ -89,6 +89,18 @@ describe('ScriptStepView', () => {
     expect(onRegenerateScene).toHaveBeenCalledWith(1);
   });
 
+  it('warns when the scenes run over the reel time, and not when they fit', () => {
+    const view = renderWithMantine(<ScriptStepView {...props({ scenes: [scene(1, { durationSeconds: 12 }), scene(2, { durationSeconds: 11 })] })} />);
+    expect(screen.getByText('2 scenes · 23 s of 20 s')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The scenes run 23 s, longer than the 20-second reel time: shorten the script or the scenes, or choose a longer duration.',
+    );
+    view.unmount();
+    renderWithMantine(<ScriptStepView {...props({ scenes: [scene(1, { durationSeconds: 12 }), scene(2, { durationSeconds: 8 })] })} />);
+    expect(screen.getByText('2 scenes · 20 s of 20 s')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the empty state before there are scenes', () => {
     renderWithMantine(<ScriptStepView {...props()} />);
     expect(screen.getByText('No scenes yet')).toBeTruthy();

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { SCRIPT_MAX_CHARS, WIZARD_STEPS, progressEstimates, type Scene } from '@reelsmith/shared';
-import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { ActionRow } from '../../../components/action-row.tsx';
 import { GenerationProgress } from '../generation-progress.tsx';
 import { DurationChangeDialog } from './duration-change-dialog.tsx';
 import { DurationPicker } from './duration-picker.tsx';
 import { SceneCard } from './scene-card.tsx';
-import { scenesReady, type PlanLimits, type SceneEdit } from './script-rules.ts';
+import { plannedLength, scenesReady, type PlanLimits, type SceneEdit } from './script-rules.ts';
 
 export interface ScriptStepViewProps {
   /** False on /project/new until the first generate creates the project. */
@@ -38,6 +38,7 @@ export interface ScriptStepViewProps {
 /** Step 1, Script & Scenes: duration, script, generated and editable scenes (spec §2 'Step 1'). */
 export function ScriptStepView(props: ScriptStepViewProps) {
   const { plan, reelTime, script, scenes, busy, regeneratingIndex } = props;
+  const length = plannedLength(scenes, reelTime);
   const over = script.length > SCRIPT_MAX_CHARS;
   return (
     <Stack gap="xl">
@@ -86,10 +87,15 @@ export function ScriptStepView(props: ScriptStepViewProps) {
             <Title order={3} size="h4">
               Scenes
             </Title>
-            <Text size="sm" c="gray.7">
-              {scenes.length} scenes · {Math.round(scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0))} s of {reelTime} s
+            <Text size="sm" c={length.over ? 'orange.9' : 'gray.7'} fw={length.over ? 600 : undefined}>
+              {scenes.length} scenes · {length.seconds} s of {reelTime} s
             </Text>
           </Group>
+          {length.over ? (
+            <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+              {`The scenes run ${length.seconds} s, longer than the ${reelTime}-second reel time: shorten the script or the scenes, or choose a longer duration.`}
+            </Alert>
+          ) : null}
           {scenes.map((scene, index) => (
             <SceneCard
               key={scene.sceneId}

@@ -11,7 +11,8 @@ import { selectedPictureUrl } from '../product/selection.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
 import { useStepJob } from '../use-step-job.ts';
 import type { VideoStepViewProps } from './video-step-view.tsx';
-import { effectiveQuality, isOverReelTime, isQualityLocked, sceneSeconds, totalSeconds, videoCoverage } from './video-rules.ts';
+import { isOverReelTime } from '../reel-time.ts';
+import { effectiveQuality, isQualityLocked, sceneSeconds, totalSeconds, videoCoverage } from './video-rules.ts';
 
 /**
  * Step 5's state and calls: the quality (HD only on plans that have it), generating every scene's

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveQuality, formatSeconds, isOverReelTime, isQualityLocked, sceneSeconds, sceneVideoFileName, totalSeconds, videoCoverage } from './video-rules.ts';
+import { isOverReelTime } from '../reel-time.ts';
+import { effectiveQuality, formatSeconds, isQualityLocked, sceneSeconds, sceneVideoFileName, totalSeconds, videoCoverage } from './video-rules.ts';
 
 const scene = (sceneId: string, durationSeconds: number, actualDuration?: number) => ({
   sceneId,

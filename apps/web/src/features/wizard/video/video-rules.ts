@@ -13,11 +13,6 @@ export function totalSeconds(project: Pick<Project, 'scenes' | 'assets'>): numbe
   return project.scenes.reduce((sum, scene) => sum + sceneSeconds(scene, project.assets.video_durations), 0);
 }
 
-/** Spec §5: the total is flagged when it runs over the reel time. */
-export function isOverReelTime(total: number, reelTime: number): boolean {
-  return total > reelTime + 0.05;
-}
-
 /** '6.2s' (whole seconds without decimals: '10s'). */
 export function formatSeconds(seconds: number): string {
   const rounded = Math.round(seconds * 10) / 10;
