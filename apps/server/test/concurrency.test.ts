@@ -217,6 +217,31 @@ describe.each(testDatabaseKinds())('parallel project writes on %s', (kind) => {
     expect(keptMedia(after.assets)).toEqual(keptMedia(project.assets));
   });
 
+  it('parallel failed scene generations beside param saves keep one of their scripts, every saved param, the scenes and the media', async () => {
+    const project = await finishedProject();
+    // Too much speech for a 20-second reel: the scene writer refuses each one, as a customer's long script.
+    const tooLong = (i: number) => `Version ${i} of a script. ${'This sentence has exactly eight words in it. '.repeat(10)}`;
+    const answers = await times((i) =>
+      i % 2 === 0
+        ? call('POST', `/api/projects/${project.id}/generate-scenes`, { script: tooLong(i), reelTime: 20 })
+        : call('PUT', `/api/projects/${project.id}`, { params: { avatar: { combinedPrompt: `Prompt ${i}` } } }),
+    );
+    no5xx(answers);
+    answers.forEach((answer, i) => {
+      if (i % 2 === 0) {
+        expect(answer.status).toBe(422);
+        expect(String(answer.body.error)).toMatch(/^Scene validation failed: this script needs about \d+ seconds of speech/);
+      } else expect(answer.status).toBe(200);
+    });
+    const after = await stored(project.id);
+    expect(Array.from({ length: PARALLEL }, (_, i) => tooLong(i)).filter((_, i) => i % 2 === 0)).toContain(after.params.script);
+    expect(Array.from({ length: PARALLEL }, (_, i) => `Prompt ${i}`).filter((_, i) => i % 2 === 1)).toContain((after.params.avatar as { combinedPrompt: string }).combinedPrompt);
+    expect(after.params.voiceover).toEqual({ voiceId: 'voice-1' });
+    expect(after.scenes).toEqual(project.scenes);
+    expect(after.status).toBe('Merged');
+    expect(keptMedia(after.assets)).toEqual(keptMedia(project.assets));
+  });
+
   it('a mixed crowd of uploads, selections and saves on one project loses none of its media', async () => {
     const project = await finishedProject();
     const images = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => distinctPng(100 + i)));

@@ -57,11 +57,18 @@ describe('generation on the local engine', () => {
     const long = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: 'x'.repeat(2001), reelTime: 20 });
     expect(long.statusCode).toBe(400);
     expect(long.json().error).toContain('Script too long');
-    const tooMuch = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: 'This sentence has exactly eight words in it. '.repeat(10), reelTime: 20 });
+    const tooMuchScript = 'This sentence has exactly eight words in it. '.repeat(10);
+    const tooMuch = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: tooMuchScript, reelTime: 20 });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error).toMatch(/^Scene validation failed/);
-    const scenes = (await api('GET', `/api/projects/${projectId}`)).json().scenes;
-    expect(scenes).toHaveLength(3);
+    // The failed generation kept the customer's script (a reload shows it to fix), and nothing else changed.
+    const kept = (await api('GET', `/api/projects/${projectId}`)).json();
+    expect(kept.scenes).toHaveLength(3);
+    expect(kept.params.script).toBe(tooMuchScript);
+    expect(kept.version).toEqual(expect.any(Number));
+    // The same script failing again writes nothing: the version integrators match on stays.
+    expect((await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: tooMuchScript, reelTime: 20 })).statusCode).toBe(422);
+    expect((await api('GET', `/api/projects/${projectId}`)).json().version).toBe(kept.version);
   });
 
   it('lists voices with filters, cached five minutes', async () => {

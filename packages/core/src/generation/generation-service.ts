@@ -64,6 +64,22 @@ async function saveScenes(
 }
 
 /** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
+/**
+ * A failed scene generation keeps the customer's script (and nothing else: scenes, step and reel time stay
+ * as they were), so a reload shows the script to fix rather than an empty box. Best effort: the
+ * generation's own error is what the customer reads, whatever happens here.
+ */
+async function keepScript(deps: AppDeps, userId: string, projectId: string, script: string): Promise<void> {
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await findOwnedProject(trx, userId, projectId, { lock: true });
+      // Unchanged, nothing is written (an integrator's If-Match version stays valid).
+      if (current.params.script !== script) await changeProject(trx, userId, projectId, (p) => ({ params: { ...p.params, script } }));
+    })
+    .catch((err: unknown) => deps.logger.warn({ err, projectId }, 'could not keep the script of a failed scene generation'));
+}
+
 export async function generateScenes(
   deps: AppDeps,
   userId: string,
@@ -74,7 +90,10 @@ export async function generateScenes(
   assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
   const scenes = await deps.engine.scenes
     .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, onCost: requestCosts(deps, userId, input.id) })
-    .catch((err: unknown) => scenesFailed(deps, err));
+    .catch(async (err: unknown) => {
+      await keepScript(deps, userId, input.id, input.script);
+      return scenesFailed(deps, err);
+    });
   const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({
     scenes,
     currentStep: Math.max(2, p.currentStep),
@@ -93,7 +112,10 @@ export async function regenerateScene(
   const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
   const scenes = await deps.engine.scenes
     .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, onCost: requestCosts(deps, userId, input.id) })
-    .catch((err: unknown) => scenesFailed(deps, err));
+    .catch(async (err: unknown) => {
+      await keepScript(deps, userId, input.id, input.script);
+      return scenesFailed(deps, err);
+    });
   const project = await saveScenes(deps, userId, input.id, input.reelTime, (p) => ({ scenes, params: { ...p.params, script: input.script } }));
   return { scenes, message: all ? 'All scenes regenerated' : `Scene ${input.sceneIndex! + 1} regenerated`, project };
 }
