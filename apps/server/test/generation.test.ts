@@ -61,6 +61,15 @@ describe('generation on the local engine', () => {
     const tooMuch = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: tooMuchScript, reelTime: 20 });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error).toMatch(/^Scene validation failed/);
+    // With the facts a client words its own message from: 80 words need about 30 s of speech.
+    expect(tooMuch.json()).toMatchObject({ reason: 'scenes_invalid', validation: 'too_long_for_reel', neededSeconds: 30, reelTime: 20 });
+    const refusedViaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/generation.generateScenes',
+      headers: { cookie: paid, 'content-type': 'application/json' },
+      payload: JSON.stringify({ json: { id: projectId, script: tooMuchScript, reelTime: 20 } }),
+    });
+    expect(refusedViaTrpc.json().error.json.data).toMatchObject({ reason: 'scenes_invalid', details: { validation: 'too_long_for_reel', neededSeconds: 30, reelTime: 20 } });
     // The failed generation kept the customer's script (a reload shows it to fix), and nothing else changed.
     const kept = (await api('GET', `/api/projects/${projectId}`)).json();
     expect(kept.scenes).toHaveLength(3);

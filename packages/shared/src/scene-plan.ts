@@ -33,10 +33,16 @@ export function speechSeconds(words: number): number {
   return words / WORDS_PER_SECOND;
 }
 
+/** What is wrong with a refused script and how to fix it: the server's message after its prefix, and what the browser shows from the error's facts. */
+export const sceneProblems = {
+  tooLongForReel: (seconds: number, reelTime: number) =>
+    `this script needs about ${Math.round(seconds)} seconds of speech, more than a ${reelTime}-second reel holds. Shorten the script or choose a longer duration.`,
+  tooShortForScenes: (count: number) => `the script is too short to make ${count} scenes. Add a few sentences.`,
+} as const;
+
 export const sceneMessages = {
   emptyScript: 'Write or paste a script first.',
   scriptTooLong: `Script too long: keep it under ${SCRIPT_MAX_CHARS} characters.`,
-  tooLongForReel: (seconds: number, reelTime: number) =>
-    `Scene validation failed: this script needs about ${Math.round(seconds)} seconds of speech, more than a ${reelTime}-second reel holds. Shorten the script or choose a longer duration.`,
-  tooShortForScenes: (count: number) => `Scene validation failed: the script is too short to make ${count} scenes. Add a few sentences.`,
+  tooLongForReel: (seconds: number, reelTime: number) => `Scene validation failed: ${sceneProblems.tooLongForReel(seconds, reelTime)}`,
+  tooShortForScenes: (count: number) => `Scene validation failed: ${sceneProblems.tooShortForScenes(count)}`,
 } as const;

@@ -10,6 +10,10 @@ describe('errorFacts', () => {
     expect(httpStatusOf({ status: 429 })).toBe(429);
     expect(errorFacts('plain')).toEqual({ message: 'plain', status: undefined, reason: undefined });
   });
+  it("passes on the facts the server sent with the error (tRPC's data.details)", () => {
+    const refused = Object.assign(new Error('Scene validation failed: …'), { data: { httpStatus: 422, reason: 'scenes_invalid', details: { validation: 'too_short', sceneCount: 3 } } });
+    expect(errorFacts(refused)).toEqual({ message: 'Scene validation failed: …', status: 422, reason: 'scenes_invalid', details: { validation: 'too_short', sceneCount: 3 } });
+  });
   it('reads the reason a REST error keeps in its answer body', () => {
     expect(errorFacts(Object.assign(new Error('Upgrade'), { status: 402, body: { error: 'Upgrade', reason: 'free_limit' } })).reason).toBe('free_limit');
   });

@@ -7,6 +7,8 @@ export interface ErrorFacts {
   message: string;
   status: number | undefined;
   reason: Reason | undefined;
+  /** The facts the server sent with the error (tRPC `data.details`), for messages worded from them. */
+  details: Record<string, unknown> | undefined;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -29,5 +31,5 @@ export function reasonOf(error: unknown): Reason | undefined {
 /** The error as the shared message functions (`toUserMessage`, `deleteProjectError`, …) read it. */
 export function errorFacts(error: unknown): ErrorFacts {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return { message, status: httpStatusOf(error), reason: reasonOf(error) };
+  return { message, status: httpStatusOf(error), reason: reasonOf(error), details: readError(error).details };
 }

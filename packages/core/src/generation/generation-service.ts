@@ -7,7 +7,7 @@ import {
   type Scene,
   type VoiceInfo,
 } from '@reelsmith/shared';
-import { isProviderError, providerErrorMessage, type CostSink } from '@reelsmith/media';
+import { isProviderError, providerErrorMessage, type CostSink, type SceneValidationError } from '@reelsmith/media';
 import { findOwnedProject } from '../projects/project-rows.ts';
 import { assertReelTime, loadEntitlements, renderSettings } from '../billing/entitlements.ts';
 import { assertFinalWithinPlan } from './plan-check.ts';
@@ -25,7 +25,11 @@ import { providerFailureReason } from './failure-reason.ts';
 export const GENERATION_WAIT_MS = 15 * 60_000;
 
 function sceneError(err: unknown): never {
-  if (err instanceof Error && err.name === 'SceneValidationError') throw new AppError('UNPROCESSABLE_CONTENT', err.message, { reason: 'scenes_invalid' });
+  if (err instanceof Error && err.name === 'SceneValidationError') {
+    // The facts (seconds needed, the reel's length, the scenes asked for) let a client say what to fix in its own words.
+    const { code, facts } = err as Partial<SceneValidationError>;
+    throw new AppError('UNPROCESSABLE_CONTENT', err.message, { reason: 'scenes_invalid', validation: code, ...facts });
+  }
   // 4xx so the customer reads the spec's words (5xx messages are hidden); the provider's answer stays in the log.
   if (isProviderError(err)) throw new AppError(err.kind === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'UNPROCESSABLE_CONTENT', providerErrorMessage('llm', err.kind), { provider: err.provider, reason: providerFailureReason('llm', err.kind) });
   throw err;

@@ -3,12 +3,23 @@ import type { PlannedScene, SceneRequest, SceneWriter } from '../engines.ts';
 import { sceneTitle } from './scene-title.ts';
 import { splitClause, splitSentences, splitWords } from './sentences.ts';
 
+/** What a refused script's message says in numbers, so a client can word it itself (core sends it as the error's details). */
+export interface SceneValidationFacts {
+  /** Seconds of speech the script needs, and the reel's length (too_long_for_reel). */
+  neededSeconds?: number;
+  reelTime?: number;
+  /** The scenes the script was too short for (too_short). */
+  sceneCount?: number;
+}
+
 export class SceneValidationError extends Error {
   readonly code: 'empty_script' | 'script_too_long' | 'too_long_for_reel' | 'too_short';
-  constructor(code: SceneValidationError['code'], message: string) {
+  readonly facts: SceneValidationFacts;
+  constructor(code: SceneValidationError['code'], message: string, facts: SceneValidationFacts = {}) {
     super(message);
     this.name = 'SceneValidationError';
     this.code = code;
+    this.facts = facts;
   }
 }
 
@@ -81,10 +92,11 @@ export class LocalSceneWriter implements SceneWriter {
     const words = countWords(script);
     // At the fastest voice speed a reel holds reelTime × 2.7 × 1.2 words.
     if (words > request.reelTime * WORDS_PER_SECOND * VOICE_SPEED.max) {
-      throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(speechSeconds(words), request.reelTime));
+      const neededSeconds = Math.round(speechSeconds(words));
+      throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(neededSeconds, request.reelTime), { neededSeconds, reelTime: request.reelTime });
     }
     const pieces = enoughPieces(splitSentences(script), count);
-    if (pieces.length < count) throw new SceneValidationError('too_short', sceneMessages.tooShortForScenes(count));
+    if (pieces.length < count) throw new SceneValidationError('too_short', sceneMessages.tooShortForScenes(count), { sceneCount: count });
     return balanceGroups(pieces, count).map((group, i) => toScene(group.join(' '), i, `scene-${i + 1}`));
   }
 

@@ -67,6 +67,19 @@ describe('sceneGenerationError', () => {
   it('reads the status when no reason came (a proxy\'s 401)', () => {
     expect(sceneGenerationError({ status: 401, message: 'x' }).description).toBe('Please log in again to continue');
   });
+  it("says what to fix when the server sent the refused script's facts, and the spec's words when it did not", () => {
+    const refused = (details: Record<string, unknown>) => sceneGenerationError({ message: 'anything', data: { reason: 'scenes_invalid', details } });
+    expect(refused({ validation: 'too_long_for_reel', neededSeconds: 39, reelTime: 20 })).toEqual({
+      title: 'Scene Validation Issue',
+      description: 'This script needs about 39 seconds of speech, more than a 20-second reel holds. Shorten the script or choose a longer duration.',
+    });
+    expect(refused({ validation: 'too_short', sceneCount: 3 }).description).toBe('The script is too short to make 3 scenes. Add a few sentences.');
+    // The same facts on a REST error object's own details.
+    expect(sceneGenerationError({ reason: 'scenes_invalid', details: { validation: 'too_short', sceneCount: 4 } }).description).toBe('The script is too short to make 4 scenes. Add a few sentences.');
+    for (const details of [{}, { validation: 'too_long_for_reel', neededSeconds: '39', reelTime: 20 }, { validation: 'too_long_for_reel', neededSeconds: Number.NaN, reelTime: 20 }, { validation: 'other', sceneCount: 3 }]) {
+      expect(refused(details).description).toBe(DURATION);
+    }
+  });
   it('never reads the text: words that once matched fall to the default', () => {
     for (const text of ['Unauthorized', 'Project not found', 'Scene validation failed', 'AI provider error', 'JSON parse error', '']) {
       expect(sceneGenerationError(new Error(text)).description).toBe('Please try again with a different script');

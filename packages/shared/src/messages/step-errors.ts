@@ -2,6 +2,7 @@
 // area, so UI code never retypes it; the functions choose among them from the error's reason code
 // (reasons.ts), never from its text.
 
+import { sceneProblems } from '../scene-plan.ts';
 import type { Reason } from '../reasons.ts';
 import { genericErrorMessage, insufficientCreditsMessage, isCreditsReason, readError, toUserMessage } from './user-message.ts';
 
@@ -36,7 +37,7 @@ export const sceneErrorText = {
  * unavailable → unreadable AI answer → 'Please try again with a different script'.
  */
 export function sceneGenerationError(error: unknown): TitledError {
-  const { reason } = readError(error);
+  const { reason, details } = readError(error);
   const title = sceneErrorText.title;
   switch (reason) {
     case 'unauthorized':
@@ -45,7 +46,7 @@ export function sceneGenerationError(error: unknown): TitledError {
     case 'not_found':
       return { title, description: sceneErrorText.projectNotFound };
     case 'scenes_invalid':
-      return { title: sceneErrorText.validationTitle, description: sceneErrorText.validationFailed };
+      return { title: sceneErrorText.validationTitle, description: sceneProblem(details) ?? sceneErrorText.validationFailed };
     case 'ai_unavailable':
       return { title, description: sceneErrorText.aiProvider };
     case 'ai_response_unreadable':
@@ -53,6 +54,21 @@ export function sceneGenerationError(error: unknown): TitledError {
     default:
       return { title, description: sceneErrorText.fallback };
   }
+}
+
+/**
+ * What to fix, from the facts the server sent with a refused script (issue 20): the speech the script
+ * needs against the reel, or the scenes it is too short for. Without them, the spec's general words.
+ */
+function sceneProblem(details: Record<string, unknown> | undefined): string | undefined {
+  const number = (name: string) => (typeof details?.[name] === 'number' && Number.isFinite(details[name]) ? (details[name] as number) : undefined);
+  const needed = number('neededSeconds');
+  const reelTime = number('reelTime');
+  const sceneCount = number('sceneCount');
+  let problem: string | undefined;
+  if (details?.['validation'] === 'too_long_for_reel' && needed !== undefined && reelTime !== undefined) problem = sceneProblems.tooLongForReel(needed, reelTime);
+  if (details?.['validation'] === 'too_short' && sceneCount !== undefined) problem = sceneProblems.tooShortForScenes(sceneCount);
+  return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
 }
 
 export function sceneRegenerationError(error: unknown): TitledError {

@@ -38,6 +38,8 @@ export interface ErrorFacts {
   name: string | undefined;
   /** The reason code it carries (its own, its tRPC `data`'s or its answer body's), else its status's. */
   reason: Reason | undefined;
+  /** The facts the server sent with it (its own `details` or its tRPC `data.details`), for messages worded from them. */
+  details?: Record<string, unknown> | undefined;
 }
 
 function numericStatus(value: unknown): number | undefined {
@@ -69,7 +71,14 @@ export function readError(error: unknown): ErrorFacts {
     else if (typeof record.error === 'string') text = record.error;
     const status = numericStatus(record.status) ?? numericStatus(record.statusCode) ?? numericStatus(field(record.data, 'httpStatus'));
     const reason = asReason(record.reason) ?? asReason(field(record.data, 'reason')) ?? asReason(field(record.body, 'reason')) ?? reasonForStatus(status);
-    return { text: text.trim(), status, name: typeof record.name === 'string' ? record.name : undefined, reason };
+    const details = field(record, 'details') ?? field(record.data, 'details');
+    return {
+      text: text.trim(),
+      status,
+      name: typeof record.name === 'string' ? record.name : undefined,
+      reason,
+      details: typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined,
+    };
   }
   if (typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint') {
     return { text: String(error), ...none };

@@ -97,7 +97,8 @@ function checkScript(request: SceneRequest): string {
   if (script.length > SCRIPT_MAX_CHARS) throw new SceneValidationError('script_too_long', sceneMessages.scriptTooLong);
   const words = countWords(script);
   if (words > request.reelTime * WORDS_PER_SECOND * VOICE_SPEED.max) {
-    throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(speechSeconds(words), request.reelTime));
+    const neededSeconds = Math.round(speechSeconds(words));
+    throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(neededSeconds, request.reelTime), { neededSeconds, reelTime: request.reelTime });
   }
   return script;
 }
