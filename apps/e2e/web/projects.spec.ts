@@ -49,12 +49,25 @@ test.describe('Projects', { tag: '@web' }, () => {
     for (const text of ['Draft', '9:16 Portrait', '0 scenes', todayOnCard(), 'Step 1/5']) await expect(card).toContainText(text);
     await expect(card.getByRole('link', { name: /^Continue/ })).toHaveAttribute('href', `/project/${project.id}`);
     await expect(card.getByRole('link', { name: 'Untitled UGC Video', exact: true })).toHaveAttribute('href', `/project/${project.id}`);
-    // Free plan: no delete; a draft: neither share nor copy-ID.
-    await expect(card.getByRole('button')).toHaveCount(0);
+    // Free plan: no delete; a draft: neither share nor copy-ID. Any project can be renamed.
+    await expect(card.getByRole('button')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Create New Project' })).toBeVisible();
 
-    await card.getByRole('link', { name: /^Continue/ }).click();
+    // Renamed from its card (hostile text stays text), on the server too; the wizard then heads with it.
+    const title = 'Spring <b>serum</b> launch & "more"';
+    await card.getByRole('button', { name: 'Rename project: Untitled UGC Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename project' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'Project renamed' })).toBeVisible();
+    const renamed = projectCard(page, title);
+    await expect(renamed).toBeVisible();
+    expect((await (await page.request.get(`/api/projects/${project.id}`)).json()).title).toBe(title);
+
+    await renamed.getByRole('link', { name: /^Continue/ }).click();
     await expect(page).toHaveURL(new RegExp(`/project/${project.id}\\?step=1$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   test('a paying customer deletes a project after the confirmation', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Project } from '@reelsmith/shared';
-import { IconArrowRight, IconCalendar, IconCopy, IconLayoutBoard, IconMovie, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconCalendar, IconCopy, IconLayoutBoard, IconMovie, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cardActions, projectCardView, statusColor } from './project-card-rules.ts';
@@ -13,11 +13,12 @@ export interface ProjectCardProps {
   sharing: boolean;
   onShare: (project: Project) => void;
   onCopyId: (project: Project) => void;
+  onRename: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
 
 /** One project on the dashboard (spec §2 'Project card'); the whole card opens the wizard. */
-export function ProjectCard({ project, canDelete, sharing, onShare, onCopyId, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, canDelete, sharing, onShare, onCopyId, onRename, onDelete }: ProjectCardProps) {
   const titleId = useId();
   const view = projectCardView(project);
   const actions = cardActions(project, canDelete);
@@ -49,6 +50,11 @@ export function ProjectCard({ project, canDelete, sharing, onShare, onCopyId, on
                 </ActionIcon>
               </Tooltip>
             ) : null}
+            <Tooltip label="Rename project">
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Rename project: ${view.title}`} onClick={() => onRename(project)}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
             {actions.delete ? (
               <Tooltip label="Delete project">
                 <ActionIcon variant="subtle" color="red" size="lg" aria-label="Delete project" onClick={() => onDelete(project)}>

@@ -8,8 +8,10 @@ import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { canDeleteProjects } from './project-card-rules.ts';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectsEmptyState } from './projects-empty-state.tsx';
+import { RenameProjectDialog } from './rename-project-dialog.tsx';
 import { useDeleteProject } from './use-delete-project.ts';
 import { useProjectList } from './use-project-list.ts';
+import { useRenameProject } from './use-rename-project.ts';
 import { copyProjectId, useShareProject } from './use-share-project.ts';
 
 const skeletonCount = 3;
@@ -29,6 +31,8 @@ export function ProjectsSection() {
     setToDelete(project);
     setConfirming(true);
   };
+  const [toRename, setToRename] = useState<Project | null>(null);
+  const renaming = useRenameProject({ onRenamed: () => setToRename(null) });
   const count = projects.data?.length;
 
   return (
@@ -74,6 +78,7 @@ export function ProjectsSection() {
                 sharing={sharing.pendingId === project.id}
                 onShare={(target) => sharing.share(target.id)}
                 onCopyId={(target) => void copyProjectId(target.id)}
+                onRename={setToRename}
                 onDelete={askToDelete}
               />
             ))}
@@ -81,6 +86,13 @@ export function ProjectsSection() {
         </ScrollArea.Autosize>
       )}
 
+      <RenameProjectDialog
+        opened={toRename !== null}
+        currentTitle={toRename?.title ?? ''}
+        saving={renaming.isPending}
+        onCancel={() => setToRename(null)}
+        onSave={(title) => toRename && renaming.mutate({ id: toRename.id, title })}
+      />
       <DeleteProjectDialog
         opened={confirming}
         projectTitle={toDelete?.title ?? ''}
