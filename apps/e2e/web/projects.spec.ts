@@ -126,13 +126,23 @@ test.describe('Projects', { tag: '@web' }, () => {
     expect(exported).toMatchObject({ title: 'Spring Launch: Teaser', status: 'Draft', step: 2, savedStep: 3, aspect: '9:16' });
     expect(exported['scenes']).toHaveLength(2);
 
+    // Renamed from the wizard's heading: the heading, the step and the server take the new title.
+    await page.getByRole('button', { name: 'Rename project' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename project' });
+    await expect(renameDialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Spring Launch: Teaser');
+    await renameDialog.getByRole('textbox', { name: 'Title' }).fill('Spring Launch: Final Teaser');
+    await renameDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Spring Launch: Final Teaser' })).toBeVisible();
+    await expect(page.getByText('Step 2 of 6 · Voiceover')).toBeVisible();
+    expect((await (await page.request.get(`/api/projects/${project.id}`)).json()).title).toBe('Spring Launch: Final Teaser');
+
     await page.getByRole('button', { name: 'Delete Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete project' });
     await expect(dialog).toContainText(deleteQuestion);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Project deleted' })).toBeVisible();
-    await expect(projectCard(page, 'Spring Launch: Teaser')).toHaveCount(0);
+    await expect(projectCard(page, 'Spring Launch: Final Teaser')).toHaveCount(0);
   });
 
   test("a missing or someone else's project reads Project Not Found", async ({ page, browser }, testInfo) => {

@@ -1,6 +1,6 @@
-import { Button, Flex, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Flex, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DEFAULT_PROJECT_TITLE, type Project } from '@reelsmith/shared';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format.ts';
 import { WizardStepper } from '../projects/wizard-stepper.tsx';
 import { WIZARD_STEP_COUNT, progressPercent, stepName } from './wizard-rules.ts';
@@ -10,20 +10,30 @@ export interface WizardHeaderProps {
   step: number;
   onExport: () => void;
   onDelete: () => void;
+  onRename: () => void;
   onStepClick: (step: number) => void;
 }
 
 /** Spec §2 'Wizard shell': title, 'Step N of 6', last update, progress, Export Progress, Delete Project and the indicator. */
-export function WizardHeader({ project, step, onExport, onDelete, onStepClick }: WizardHeaderProps) {
+export function WizardHeader({ project, step, onExport, onDelete, onRename, onStepClick }: WizardHeaderProps) {
   const percent = progressPercent(step);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} style={{ flex: '1 1 280px', minWidth: 0 }}>
-            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-              {project?.title ?? DEFAULT_PROJECT_TITLE}
-            </Title>
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {project?.title ?? DEFAULT_PROJECT_TITLE}
+              </Title>
+              {project ? (
+                <Tooltip label="Rename project">
+                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Rename project" onClick={onRename} style={{ flex: 'none' }}>
+                    <IconPencil size={20} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </Group>
             <Text c="gray.7" fw={600}>
               Step {step} of {WIZARD_STEP_COUNT} · {stepName(step)}
             </Text>

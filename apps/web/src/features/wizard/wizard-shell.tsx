@@ -51,7 +51,9 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { loggedOutNotice, redirectToLoginSoon } from '../auth/login-redirect.ts';
 import { useAuthState } from '../auth/use-current-user.ts';
 import { DeleteProjectDialog } from '../projects/delete-project-dialog.tsx';
+import { RenameProjectDialog } from '../projects/rename-project-dialog.tsx';
 import { useDeleteProject } from '../projects/use-delete-project.ts';
+import { useRenameProject } from '../projects/use-rename-project.ts';
 import { downloadProgress } from './export-progress.ts';
 import { ProjectNotFound } from './project-not-found.tsx';
 import { wizardStepBodies } from './steps/index.ts';
@@ -161,6 +163,8 @@ function WizardShell({ projectId, onAdopt }: { projectId: string | null; onAdopt
   }, [goToStep, project, saveCurrentStep, step]);
   const onBack = useCallback(() => goToStep(step - 1), [goToStep, step]);
 
+  const [renamingOpen, setRenamingOpen] = useState(false);
+  const renaming = useRenameProject({ onRenamed: () => setRenamingOpen(false) });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deletion = useDeleteProject({
     onDeleted: () => {
@@ -191,6 +195,7 @@ function WizardShell({ projectId, onAdopt }: { projectId: string | null; onAdopt
             step={step}
             onExport={() => project && downloadProgress(project, step)}
             onDelete={() => setConfirmingDelete(true)}
+            onRename={() => setRenamingOpen(true)}
             onStepClick={goToStep}
           />
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={`Step ${step}`}>
@@ -199,13 +204,22 @@ function WizardShell({ projectId, onAdopt }: { projectId: string | null; onAdopt
         </Stack>
       </Container>
       {project ? (
-        <DeleteProjectDialog
-          opened={confirmingDelete}
-          projectTitle={project.title}
-          deleting={deletion.isPending}
-          onCancel={() => setConfirmingDelete(false)}
-          onConfirm={() => deletion.mutate({ id: project.id })}
-        />
+        <>
+          <RenameProjectDialog
+            opened={renamingOpen}
+            currentTitle={project.title}
+            saving={renaming.isPending}
+            onCancel={() => setRenamingOpen(false)}
+            onSave={(title) => renaming.mutate({ id: project.id, title })}
+          />
+          <DeleteProjectDialog
+            opened={confirmingDelete}
+            projectTitle={project.title}
+            deleting={deletion.isPending}
+            onCancel={() => setConfirmingDelete(false)}
+            onConfirm={() => deletion.mutate({ id: project.id })}
+          />
+        </>
       ) : null}
     </WizardContext.Provider>
   );
