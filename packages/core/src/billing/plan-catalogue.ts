@@ -41,7 +41,7 @@ const paidTiers: Tier[] = [
     monthlyCents: 1900,
     videoLimit: 10,
     maxReelSeconds: 30,
-    features: ['10 videos per month', 'Reels up to 30 seconds', 'HD 1080p export', 'No watermark', 'Downloads included', '25+ voices'],
+    features: ['10 videos per month', 'Reels up to 30 seconds', 'HD 1080p export', 'No watermark', 'Downloads included', 'Avatar holding your product', '25+ voices'],
   },
   {
     key: 'pro',
@@ -50,7 +50,7 @@ const paidTiers: Tier[] = [
     monthlyCents: 4900,
     videoLimit: 40,
     maxReelSeconds: 55,
-    features: ['40 videos per month', 'Reels up to 55 seconds', 'HD 1080p export', 'No watermark', 'Downloads included', 'Avatar holding your product', 'Priority rendering'],
+    features: ['40 videos per month', 'Reels up to 55 seconds', 'HD 1080p export', 'No watermark', 'Downloads included', 'Avatar holding your product', '25+ voices'],
   },
   {
     key: 'business',
@@ -71,7 +71,7 @@ export const planCatalogue: CatalogueEntry[] = [
     description: 'Try it out: one short watermarked video.',
     billingInterval: 'free',
     priceCents: 0,
-    features: ['1 video (lifetime)', 'Reels up to 20 seconds', 'Standard 360p with watermark', 'No downloads'],
+    features: ['1 video (lifetime)', 'Reels up to 20 seconds', 'Standard 360p with watermark', 'Avatar holding your product', 'No downloads'],
     allowDownload: false,
     videoLimit: 1,
     maxReelSeconds: 20,
