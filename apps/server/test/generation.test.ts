@@ -78,6 +78,10 @@ describe('generation on the local engine', () => {
     // The same script failing again writes nothing: the version integrators match on stays.
     expect((await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: tooMuchScript, reelTime: 20 })).statusCode).toBe(422);
     expect((await api('GET', `/api/projects/${projectId}`)).json().version).toBe(kept.version);
+    // Another customer's failing script is refused as not found and kept nowhere.
+    const stranger = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script: `Not yours. ${tooMuchScript}`, reelTime: 20 }, free);
+    expect(stranger.statusCode).toBe(404);
+    expect((await api('GET', `/api/projects/${projectId}`)).json()).toMatchObject({ version: kept.version, params: { script: tooMuchScript } });
   });
 
   it('lists voices with filters, cached five minutes', async () => {

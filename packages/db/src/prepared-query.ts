@@ -9,7 +9,8 @@ import type { Executor } from './repositories/users.ts';
  *
  * Only for queries whose SQL does not depend on the values: each argument must be one parameter (no list
  * expanded into several, no clause added or left out by value); the first compile checks that every
- * argument was used once. Constants written into the query stay as compiled.
+ * argument was used once. Constants written into the query stay as compiled. A plugin's `transformQuery`
+ * runs at that first compile only (the app has none; `transformResult` still runs on every call).
  */
 export function preparedQuery<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>): (db: Executor, ...args: A) => CompiledQuery<R> {
   let template: { query: CompiledQuery<R>; slots: (number | undefined)[] } | undefined;

@@ -48,6 +48,7 @@ function RenameForm({ currentTitle, saving, onCancel, onSave }: { currentTitle: 
         <TextInput
           label="Title"
           value={value}
+          // A little past the limit, so an over-long paste shows the server's words instead of being cut silently.
           maxLength={PROJECT_TITLE_MAX + 20}
           data-autofocus
           error={error}
