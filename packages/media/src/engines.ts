@@ -95,10 +95,19 @@ export interface SpeechRequest extends Costed {
 
 export interface SpeechResult {
   file: LocalFile;
-  /** Per-character timings of the speech (providers that return them), for timing captions later. */
+  /** Per-character timings of the speech (providers that return them). */
   alignment?: SpeechAlignment | undefined;
+  /** Each word of the text with when it is spoken in the file, for captions. */
+  words?: SpokenWord[] | undefined;
   durationSeconds: number;
   mimeType: string;
+}
+
+export interface SpokenWord {
+  /** The word as written (with its punctuation). */
+  text: string;
+  startSeconds: number;
+  endSeconds: number;
 }
 
 export interface SpeechAlignment {

@@ -167,6 +167,50 @@ describe('LocalSpeechSynthesiser, speed', () => {
   });
 });
 
+/** Where sound resumes after at least `gapSeconds` of quiet (10 ms frames), in seconds. */
+function soundOnsets(samples: Int16Array, gapSeconds: number): number[] {
+  const frame = RATE / 100;
+  const onsets: number[] = [];
+  let quietFrames = Infinity;
+  for (let at = 0; at + frame <= samples.length; at += frame) {
+    let sum = 0;
+    for (let i = at; i < at + frame; i++) sum += (samples[i]! / 32768) ** 2;
+    const loud = Math.sqrt(sum / frame) > 0.02;
+    if (loud && quietFrames * 0.01 >= gapSeconds) onsets.push(at / RATE);
+    quietFrames = loud ? 0 : quietFrames + 1;
+  }
+  return onsets;
+}
+
+describe('LocalSpeechSynthesiser, word timings', () => {
+  // Each sentence's first word follows a pause and starts with a voiced sound (quiet consonants like
+  // 's' or 't' sit under the loudness threshold), so the audio itself shows when it starts.
+  const text = 'Morning light. Lovely mornings matter. Now we all, really, enjoy it!';
+
+  it.each(['rs-ava', 'rs-maya', 'rs-sofia'])('%s times every word of the text, each start within 100 ms of its sound', async (voiceId) => {
+    const result = await say(voiceId, text);
+    const words = result.words ?? [];
+    expect(words.map((w) => w.text).join(' ')).toBe(text);
+    for (const [i, w] of words.entries()) {
+      expect(w.endSeconds).toBeGreaterThanOrEqual(w.startSeconds);
+      expect(w.endSeconds).toBeLessThanOrEqual(result.durationSeconds + 0.001);
+      if (i > 0) expect(w.startSeconds).toBeGreaterThanOrEqual(words[i - 1]!.endSeconds);
+    }
+    const onsets = soundOnsets(await samplesOf(result.file), 0.15);
+    const starts = words.map((w) => w.startSeconds);
+    const nearest = (t: number, among: number[]): number => Math.min(...among.map((s) => Math.abs(s - t)));
+    // Each sentence's first word is where sound resumes, and sound resumes only where a word starts.
+    for (const first of ['Morning', 'Lovely', 'Now']) expect(nearest(words.find((w) => w.text === first)!.startSeconds, onsets)).toBeLessThanOrEqual(0.1);
+    for (const onset of onsets) expect(nearest(onset, starts), `sound at ${onset} s; words at ${starts.join(', ')}`).toBeLessThanOrEqual(0.1);
+  });
+
+  it('times words the same way at another speed, in proportion', async () => {
+    const [normal, slow] = await Promise.all([say('rs-ava', text), say('rs-ava', text, 0.7)]);
+    const last = (r: SpeechResult): number => r.words!.at(-1)!.startSeconds;
+    expect(last(slow) / last(normal)).toBeGreaterThan(1.3);
+  });
+});
+
 describe('LocalSpeechSynthesiser, text and languages', () => {
   it('does not read emoji or markdown aloud', async () => {
     const [plain, decorated] = await Promise.all([say('rs-noah', 'Hello world, great news.'), say('rs-noah', '**Hello** 👋🏽 world, _great_ news. 🎉')]);

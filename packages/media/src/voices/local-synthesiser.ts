@@ -1,14 +1,18 @@
 import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SpeechRequest, SpeechResult, SpeechSynthesiser } from '../engines.ts';
+import type { SpeechRequest, SpeechResult, SpeechSynthesiser, SpokenWord } from '../engines.ts';
 import { runFfmpeg, runTool } from '../ffmpeg.ts';
 import { mediaDurationSeconds } from '../video/mp4-info.ts';
 import { decodePcm } from '../audio/pcm.ts';
+import { soundSpan } from '../audio/trim-silence.ts';
+import { espeakSynthesise, type EspeakVoiceSettings } from './espeak-library.ts';
+import { countingText, fliteTokenMarks, parseTimedPhones, pauseStarts, phoneGroups } from './flite-timings.ts';
+import { shiftWords, textTokens, tokenAt, wordsFromMarks } from './word-timings.ts';
 import { normaliseLanguage } from './catalogue.ts';
 import { VoiceError } from './errors.ts';
 import { cleanSpeechText, foldToAscii, hasSpeakableText } from './speech-text.ts';
-import { SPEECH_LANGUAGES, SYNTH_PROFILES, type SpeechLanguage, type SynthProfile } from './synth-profiles.ts';
+import { SPEECH_LANGUAGES, SYNTH_PROFILES, type EspeakProfile, type FliteProfile, type SpeechLanguage, type SynthProfile } from './synth-profiles.ts';
 
 export const MIN_SPEED = 0.7;
 export const MAX_SPEED = 1.2;
@@ -37,16 +41,12 @@ export interface LocalSpeechSynthesiserOptions {
   profiles?: Readonly<Record<string, SynthProfile>>;
 }
 
-/** Leading and trailing silence beyond 0.1 s is cut (reversing trims the end with the same filter). */
-const TRIM_SILENCE = ['silenceremove=start_periods=1:start_threshold=-45dB:start_silence=0.1', 'areverse'].join(',');
-const TRIM_BOTH_ENDS = `${TRIM_SILENCE},${TRIM_SILENCE}`;
-
 /** Speech is levelled to about -20 dBFS RMS (over its voiced parts), peaks kept under -1 dBFS. */
 const TARGET_SPEECH_RMS = 0.1;
 const PEAK_LIMIT = 0.89;
 const MAX_GAIN = 8;
 
-/** Offline text-to-speech with espeak-ng and flite, encoded to mono AAC (.m4a). */
+/** Offline text-to-speech with espeak-ng and flite, encoded to mono AAC (.m4a), with each word's time. */
 export class LocalSpeechSynthesiser implements SpeechSynthesiser {
   readonly #tmpDir: string;
   readonly #timeoutMs: number;
@@ -73,18 +73,13 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
 
     const work = await mkdtemp(join(this.#tmpDir, 'reelsmith-voice-'));
     try {
-      const textFile = join(work, 'text.txt');
-      const wavFile = join(work, 'speech.wav');
-      await writeFile(textFile, profile.engine === 'flite' ? foldToAscii(text) : text, 'utf8');
-      await runTool(profile.engine, synthArgs(profile, language, request.speed, textFile, wavFile), {
-        timeoutMs: this.#timeoutMs,
-        signal: request.signal,
-      });
-
-      const { samples } = await decodePcm(wavFile, { sampleRate: this.#sampleRate, filter: TRIM_BOTH_ENDS, timeoutMs: this.#timeoutMs, signal: request.signal });
-      if (samples.length < this.#sampleRate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
+      const spoken = await this.#speak(profile, language, request, text, work);
+      const { samples } = await decodePcm(spoken.wavFile, { sampleRate: this.#sampleRate, timeoutMs: this.#timeoutMs, signal: request.signal });
+      const span = soundSpan(samples, this.#sampleRate);
+      if (span.end - span.start < this.#sampleRate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
+      const kept = samples.subarray(span.start, span.end);
       const pcmFile = join(work, 'speech.pcm');
-      await writeFile(pcmFile, levelled(samples, this.#sampleRate));
+      await writeFile(pcmFile, levelled(kept, this.#sampleRate));
 
       const encoded = join(work, 'speech.m4a');
       await runFfmpeg(
@@ -93,10 +88,38 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
       );
       await mkdir(dirname(request.outFile), { recursive: true });
       await moveFile(encoded, request.outFile);
-      return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), mimeType: 'audio/mp4' };
+      const durationSeconds = await mediaDurationSeconds(request.outFile);
+      // The words' times move with the silence cut from the start, and stay within the audio.
+      const words = shiftWords(spoken.words, span.start / this.#sampleRate, kept.length / this.#sampleRate);
+      return { file: request.outFile, durationSeconds, mimeType: 'audio/mp4', words };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /** Synthesises into a WAV file in `work`, with each word's time in that file. */
+  async #speak(profile: SynthProfile, language: SpeechLanguage, request: LocalSpeechRequest, text: string, work: string): Promise<{ wavFile: string; words: SpokenWord[] }> {
+    const wavFile = join(work, 'speech.wav');
+    const tokens = textTokens(text);
+    if (profile.engine === 'espeak-ng') {
+      request.signal?.throwIfAborted();
+      const speech = espeakSynthesise(text, espeakSettings(profile, language, request.speed));
+      await writeFile(wavFile, wavBytes(speech.samples, speech.sampleRate));
+      const marks = speech.words.map((w) => ({ token: tokenAt(tokens, w.textStart), startSeconds: w.startSeconds }));
+      const pauses = speech.phonemes.filter((p) => p.phoneme.startsWith('_')).map((p) => p.startSeconds);
+      return { wavFile, words: wordsFromMarks(tokens, marks, pauses, speech.samples.length / speech.sampleRate) };
+    }
+    const textFile = join(work, 'text.txt');
+    const countFile = join(work, 'tokens.txt');
+    await Promise.all([writeFile(textFile, foldToAscii(text), 'utf8'), writeFile(countFile, countingText(tokens), 'utf8')]);
+    const options = { timeoutMs: this.#timeoutMs, signal: request.signal };
+    const [real, counting] = await Promise.all([
+      runTool('flite', [...fliteArgs(profile, request.speed), '-psdur', '-f', textFile, '-o', wavFile], options),
+      runTool('flite', ['-voice', profile.voice, '-ps', '-f', countFile, '-o', 'none'], options),
+    ]);
+    const phones = parseTimedPhones(real.stdout);
+    const total = phones.at(-1)?.endSeconds ?? 0;
+    return { wavFile, words: wordsFromMarks(tokens, fliteTokenMarks(tokens, phoneGroups(counting.stdout), phones), pauseStarts(phones), total) };
   }
 }
 
@@ -119,18 +142,38 @@ function resolveLanguage(voiceId: string, profile: SynthProfile, requested: stri
   return language as SpeechLanguage;
 }
 
-/** Command-line arguments for the profile's engine; the text always comes from a file, never argv. */
-export function synthArgs(profile: SynthProfile, language: SpeechLanguage, speed: number, textFile: string, wavFile: string): string[] {
-  if (profile.engine === 'flite') {
-    const args = ['-voice', profile.voice, '--setf', `duration_stretch=${(profile.stretch / speed).toFixed(4)}`];
-    if (profile.f0Mean !== undefined) args.push('--setf', `int_f0_target_mean=${profile.f0Mean}`);
-    return [...args, '-f', textFile, '-o', wavFile];
-  }
+/** espeak-ng settings for the profile: the language's voice with the profile's variant, pitch and pace. */
+export function espeakSettings(profile: EspeakProfile, language: SpeechLanguage, speed: number): EspeakVoiceSettings {
   const base = language === 'en' || !profile.languages ? profile.voice : profile.languages[language];
   const rate = Math.min(450, Math.max(80, Math.round(profile.rate * speed)));
-  const args = ['-v', `${base}+${profile.variant}`, '-p', String(profile.pitch), '-s', String(rate), '-b', '1'];
-  if (profile.wordGap) args.push('-g', String(profile.wordGap));
-  return [...args, '-f', textFile, '-w', wavFile];
+  return { voice: `${base}+${profile.variant}`, pitch: profile.pitch, rate, wordGap: profile.wordGap };
+}
+
+/** flite's voice and pace arguments; the text always comes from a file, never argv. */
+export function fliteArgs(profile: FliteProfile, speed: number): string[] {
+  const args = ['-voice', profile.voice, '--setf', `duration_stretch=${(profile.stretch / speed).toFixed(4)}`];
+  if (profile.f0Mean !== undefined) args.push('--setf', `int_f0_target_mean=${profile.f0Mean}`);
+  return args;
+}
+
+/** 16-bit mono PCM in a WAV container. */
+function wavBytes(samples: Int16Array, sampleRate: number): Buffer {
+  const header = Buffer.alloc(44);
+  const dataBytes = samples.length * 2;
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  const body = Buffer.from(samples.buffer, samples.byteOffset, dataBytes);
+  return Buffer.concat([header, body]);
 }
 
 /** Scales speech to a common loudness so voices and scenes match; returns little-endian PCM bytes. */

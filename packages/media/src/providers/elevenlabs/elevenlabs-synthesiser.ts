@@ -17,6 +17,7 @@ import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts
 import type { ElevenLabsConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
+import { wordsFromAlignment } from '../../voices/word-timings.ts';
 
 /** The ElevenLabs models documented to take language_code. */
 export function acceptsLanguageCode(modelId: string): boolean {
@@ -90,7 +91,7 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
       await rm(work, { recursive: true, force: true });
     }
     if (alignment) await writeFile(alignmentFileFor(request.outFile), JSON.stringify(alignment));
-    return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), mimeType: 'audio/mp4', alignment };
+    return { file: request.outFile, durationSeconds: await mediaDurationSeconds(request.outFile), mimeType: 'audio/mp4', alignment, ...(alignment ? { words: wordsFromAlignment(alignment) } : {}) };
   }
 }
 
