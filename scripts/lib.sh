@@ -62,6 +62,7 @@ ensure_deps() {
 setup() {
   ensure_node
   ensure_pnpm
-  ensure_system_packages ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng flite:flite "$@"
+  # libespeak-ng (word and phoneme events) comes with espeak-ng; captions are drawn in DejaVu Sans.
+  ensure_system_packages ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng flite:flite /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:fonts-dejavu-core "$@"
   ensure_deps
 }

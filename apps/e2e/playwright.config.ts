@@ -152,6 +152,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   use: {
+    // A click or fill waits for its element at most this long (by default it waits out the whole test,
+    // which for the wizard's long tests hid a covered element behind 15 silent minutes).
+    actionTimeout: 60_000,
     ...chromium,
     screenshot: 'only-on-failure',
     // Recording a trace costs about a fifth of a test's time on two cores, so only the retry of a

@@ -73,3 +73,10 @@ export async function downloadMp4(page: Page, trigger: Locator): Promise<{ downl
   expect(bytes).toBeGreaterThan(10_000);
   return { download, bytes };
 }
+
+/** Clicks `trigger` and returns the text file the browser saved, with the name it was offered under. */
+export async function downloadText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), trigger.click()]);
+  expect(await download.failure()).toBeNull();
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+}

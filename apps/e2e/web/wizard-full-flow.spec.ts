@@ -2,13 +2,15 @@ import { expect, test } from '@playwright/test';
 import { expectDashboard, submitDevSignInPage, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
 import { landingHero } from '../support/landing.ts';
-import { downloadMp4, expectVideoPlays, productSample, shootWizard, wizardScript } from '../support/wizard.ts';
+import { bandDifference, rgbFrame, vttCues, yellowPixels } from '../support/frames.ts';
+import { downloadMp4, downloadText, expectVideoPlays, productSample, shootWizard, wizardScript } from '../support/wizard.ts';
 
 test.describe('Wizard, all six steps', { tag: '@web' }, () => {
-  test('a paying customer signs in and goes from a script to a completed project with a playing, downloadable final video', async ({ page }) => {
+  test('a paying customer signs in and goes from a script to a completed, captioned and shared project with a playing, downloadable final video', async ({ page, browser }, testInfo) => {
     // Six steps of real generation on the local engine (speech, pictures, ffmpeg) on a slow, shared machine.
     test.setTimeout(900_000);
     const user = { email: uniqueEmail('wizard-all'), name: 'Paula Payer' };
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
     // Sign in through the development page, then buy Starter through the local checkout.
     await page.goto('/');
@@ -134,13 +136,19 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
     await shootWizard(page, 'step-5');
     await page.getByRole('button', { name: 'Go to Step 6' }).click();
 
-    // Step 6: the final video is made, plays in the page and downloads as a real MP4.
+    // Step 6: the final video is made with word-by-word captions, plays in the page and downloads as a real MP4 with its subtitle files.
     await expect(page.getByRole('heading', { level: 2, name: 'Merge & Export' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'No Transition' })).toBeChecked();
     await page.getByText('Fade', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Fade', exact: true })).toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Captions' })).toBeDisabled();
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    const captionsSwitch = page.getByRole('switch', { name: /Burn captions into the video/ });
+    await expect(captionsSwitch).not.toBeChecked();
+    await captionsSwitch.check();
+    await expect(captionsSwitch).toBeChecked();
+    await page.getByText('Word by word', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Word by word' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Bottom' })).toBeChecked();
+    await expect(page.getByRole('img', { name: 'Caption preview: word by word, bottom' })).toContainText('A BRAND NEW');
     await expect(page.getByText('Upgrade Required', { exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Create Final Video' }).click();
     const finalVideo = page.getByTestId('final-video');
@@ -148,6 +156,25 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
     await expectVideoPlays(finalVideo);
     const finalDownload = await downloadMp4(page, page.getByRole('link', { name: 'Download Final Video' }));
     expect(finalDownload.download.suggestedFilename()).toMatch(/\.mp4$/);
+    const srt = await downloadText(page, page.getByRole('link', { name: 'Captions (SRT)' }));
+    expect(srt.name).toMatch(/\.srt$/);
+    expect(srt.text).toMatch(/^1\n00:00:00,\d{3} --> 00:00:\d\d,\d{3}\n/);
+    expect(srt.text.replace(/\n/g, ' ')).toContain('A brand new opening');
+    const vtt = await downloadText(page, page.getByRole('link', { name: 'Captions (WebVTT)' }));
+    expect(vtt.name).toMatch(/\.vtt$/);
+    expect(vtt.text).toMatch(/^WEBVTT\n/);
+    const cues = vttCues(vtt.text);
+    expect(cues.length).toBe(srt.text.match(/ --> /g)?.length);
+    expect(cues.map((c) => c.text).join(' ')).toContain('Grab yours today and taste the difference.');
+    // Burned in: while the first cue is on, the final video's caption band shows the highlight yellow the
+    // scene video has not, and the rest of the picture is the scene's own.
+    const at = (cues[0]!.start + cues[0]!.end) / 2;
+    const finalFrame = rgbFrame(await finalDownload.download.path(), at);
+    const sceneFrame = rgbFrame(await sceneDownload.download.path(), at);
+    const captionBand = { y: 430, height: 170 };
+    expect(yellowPixels(finalFrame, captionBand) - yellowPixels(sceneFrame, captionBand)).toBeGreaterThan(40);
+    expect(bandDifference(finalFrame, sceneFrame, captionBand)).toBeGreaterThan(bandDifference(finalFrame, sceneFrame, { y: 0, height: 200 }) + 1);
+    expect(bandDifference(finalFrame, sceneFrame, { y: 0, height: 200 })).toBeLessThan(6);
     await shootWizard(page, 'step-6');
 
     // Coming back restores the finished work from the saved project.
@@ -159,5 +186,26 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
     await expect(page.getByText('Project Completed').first()).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expectDashboard(page, user.name);
+
+    // Shared: a visitor's player carries the caption track, timed as the files are, and plays.
+    await page.getByRole('button', { name: 'Share project' }).first().click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Share link copied!' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const visitorContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL ?? '' });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(new URL(link).pathname);
+    const shared = visitor.locator('video');
+    await expect(shared.locator('track[kind="captions"]')).toHaveAttribute('src', /\.vtt$/);
+    await shared.evaluate((v: HTMLVideoElement) => {
+      v.textTracks[0]!.mode = 'hidden';
+    });
+    await expect.poll(() => shared.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBe(cues.length);
+    const firstCue = await shared.evaluate((v: HTMLVideoElement) => {
+      const cue = v.textTracks[0]!.cues![0] as VTTCue;
+      return { start: cue.startTime, text: cue.text };
+    });
+    expect(firstCue).toEqual({ start: cues[0]!.start, text: expect.stringContaining('A brand new') });
+    await expectVideoPlays(shared);
+    await visitorContext.close();
   });
 });

@@ -471,7 +471,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
         for (const who of ['free', 'paid'] as const) {
           const { shortId, finalVideo } = await sharedProject(who);
           const answer = transport === 'rest' ? (await rest('GET', `/api/share/${shortId}`, null)).json() : (await trpcCall(t.app, 'query', 'sharing.get', { shortId }, { bearer: null })).data;
-          expect(answer.project.finalVideo).toEqual({ type: 'single', url: finalVideo, videos: [], durationSeconds: null });
+          expect(answer.project.finalVideo).toEqual({ type: 'single', url: finalVideo, videos: [], durationSeconds: null, captionsUrl: null });
           expect(answer.project.allowDownload).toBe(who === 'paid');
           // No download link of any kind for the Free owner's share.
           if (who === 'free') expect(JSON.stringify(answer)).not.toMatch(/[?&]download/);

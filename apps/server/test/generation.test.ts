@@ -205,6 +205,59 @@ describe('generation on the local engine', () => {
     expect((await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-9'], transition: 'none', captions: false })).statusCode).toBe(400);
   });
 
+  it('burns in captions timed from the voice, and keeps SRT and WebVTT beside the video', async () => {
+    const project = (await api('GET', `/api/projects/${projectId}`)).json();
+    const bad = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: true, captionStyle: 'comic' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/captionStyle/);
+    const res = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'crossfade', captions: true, captionStyle: 'highlight', captionPosition: 'bottom' });
+    expect(res.statusCode).toBe(200);
+    const final = res.json().assets.final;
+    expect(final.captions).toMatchObject({ style: 'highlight', position: 'bottom', vttUrl: expect.stringMatching(/\.vtt$/), srtUrl: expect.stringMatching(/\.srt$/) });
+    expect((await api('GET', `/api/projects/${projectId}`)).json().params.final).toMatchObject({ transition: 'crossfade', captions: true, captionStyle: 'highlight', captionPosition: 'bottom' });
+
+    const vtt = await fetchMedia(final.captions.vttUrl);
+    expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+    const clock = (h: string, m: string, sec: string, ms: string) => Number(h) * 3600 + Number(m) * 60 + Number(sec) + Number(ms) / 1000;
+    const cues = vtt.body
+      .split('\n\n')
+      .slice(1)
+      .map((block) => {
+        const [, time = '', ...lines] = block.trim().split('\n');
+        const m = /^(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})$/.exec(time)!;
+        return { start: clock(m[1]!, m[2]!, m[3]!, m[4]!), end: clock(m[5]!, m[6]!, m[7]!, m[8]!), text: lines.join(' ') };
+      });
+    // Every word of every scene, in order, and nothing else.
+    const spoken = project.scenes.map((s: { text: string }) => s.text).join(' ').split(/\s+/);
+    expect(cues.map((c) => c.text).join(' ').split(' ')).toEqual(spoken);
+    const srt = await fetchMedia(final.captions.srtUrl);
+    expect(srt.body.match(/ --> /g)).toHaveLength(cues.length);
+
+    // Each scene's first cue starts where its clip starts in the crossfaded video plus its first word's time.
+    const durations: number[] = project.scenes.map((s: { actualDuration: number }) => s.actualDuration);
+    let at = 0;
+    for (const [k, scene] of project.scenes.entries()) {
+      const words = (await fetchMedia(project.assets.voiceover[scene.sceneId].replace(/\.m4a$/, '.words.json'))).json();
+      expect(words.map((w: { text: string }) => w.text).join(' ')).toBe(scene.text);
+      const firstWord = scene.text.split(/\s+/)[0];
+      const cue = cues.find((c, i) => c.text.startsWith(firstWord) && (k === 0 || i > 0) && c.start >= at - 0.1)!;
+      expect(Math.abs(cue.start - (at + words[0].startSeconds))).toBeLessThanOrEqual(0.1);
+      at += durations[k]! - 0.5;
+    }
+    const file = join(dir, 'final-captioned.mp4');
+    await fetchMedia(final.url, paid, file);
+    const probed = await probeFile(file);
+    expect(cues.at(-1)!.end).toBeLessThanOrEqual(probed.duration + 0.05);
+    // Burned in: during a cue the caption band differs from the same merge without captions; the top does not.
+    const t0 = (cues[1]!.start + cues[1]!.end) / 2;
+    const [plain, captioned] = await Promise.all([rgbPixels(join(dir, 'final-crossfade.mp4'), 360, 640, t0), rgbPixels(file, 360, 640, t0)]);
+    expect(regionDifference(plain, captioned, 360, { x: 0, y: 480, w: 360, h: 110 })).toBeGreaterThan(4 * regionDifference(plain, captioned, 360, { x: 0, y: 0, w: 360, h: 110 }) + 2);
+
+    // The captions are the owner's: nobody else reads them.
+    expect((await fetchMedia(final.captions.vttUrl, free)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: final.captions.srtUrl })).statusCode).toBe(404);
+  });
+
   it('reuses unchanged scene videos on a re-run', async () => {
     const before = (await api('GET', `/api/projects/${projectId}`)).json().assets.video_generated;
     const res = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });
@@ -258,6 +311,14 @@ describe('generation on the local engine', () => {
     // The length the page shows is the merged file's own, measured when it was made.
     expect(publicView.project.finalVideo.durationSeconds).toBeGreaterThan(1);
     expect(publicView.project.finalVideo.durationSeconds).toBe(final.assets.final.durationSeconds);
+    // Subtitle files are made with every merged video; the share page's player gets the WebVTT track.
+    expect(publicView.project.finalVideo.captionsUrl).toBe(final.assets.final.captions.vttUrl);
+    expect(final.assets.final.captions.style).toBeNull();
+    const track = await t.app.inject({ method: 'GET', url: publicView.project.finalVideo.captionsUrl });
+    expect(track.statusCode).toBe(200);
+    expect(track.body).toMatch(/^WEBVTT\n/);
+    // Downloading the subtitle file is a download like the video's: not on the Free plan.
+    expect((await t.app.inject({ method: 'GET', url: `${final.assets.final.captions.srtUrl}?download=1`, headers: { cookie: free } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: finalUrl })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: publicView.project.posterUrl })).statusCode).toBe(200);
     // Only the final video and poster are public: the scene videos stay private.

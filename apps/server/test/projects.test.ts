@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds())('sharing on %s', (kind) => {
           { title: 'Scene 2', text: 'This is scene number 2 of the reel.' },
         ],
         // finish() records no length (as a final video stored before lengths were): the page leaves it out.
-        finalVideo: { type: 'single', url: `/media/projects/${projectId}/final.mp4`, videos: [], durationSeconds: null },
+        finalVideo: { type: 'single', url: `/media/projects/${projectId}/final.mp4`, videos: [], durationSeconds: null, captionsUrl: null },
         posterUrl: `/media/projects/${projectId}/avatar-0.png`,
         createdAt: expect.any(String),
         // The owner is on Free: the page offers no download (docs/decisions.md).

@@ -1,7 +1,7 @@
 // The generation pipeline's seams. Each step sits behind one of these interfaces; the local engine
 // (this package) implements them offline, and provider adapters (a later issue) implement them with
 // real AI services. Nothing provider-specific crosses these types.
-import type { AspectRatio, Quality } from '@reelsmith/shared';
+import type { AspectRatio, CaptionPosition, CaptionStyle, Quality } from '@reelsmith/shared';
 import type { CostSink } from './providers/cost.ts';
 
 /** Paid providers report each call's cost here (the local engine costs nothing and never calls it). */
@@ -203,12 +203,25 @@ export type Transition = 'none' | 'fade' | 'crossfade';
 export interface MergeRequest {
   clips: LocalFile[];
   transition: Transition;
+  /** Captions burned into the picture: each clip's spoken words (in that clip's time) and the look. */
+  captions?: BurnedCaptions | undefined;
   outFile: LocalFile;
   onProgress?: ((fraction: number) => void) | undefined;
 }
 
+export interface BurnedCaptions {
+  clipWords: SpokenWord[][];
+  style: CaptionStyle;
+  position: CaptionPosition;
+}
+
+export interface MergeResult extends VideoResult {
+  /** Where each clip starts in the joined video, and how long it is (to place captions and chapters). */
+  clips: { startSeconds: number; durationSeconds: number }[];
+}
+
 export interface VideoMerger {
-  merge(request: MergeRequest): Promise<VideoResult>;
+  merge(request: MergeRequest): Promise<MergeResult>;
 }
 
 /** Output sizes: standard is 360p, high 1080p, on the short side... see dimensionsFor in video-size.ts. */

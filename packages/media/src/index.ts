@@ -8,6 +8,7 @@ export * from './audio/index.ts';
 export * from './avatars/index.ts';
 export * from './images/index.ts';
 export * from './video/index.ts';
+export * from './captions/index.ts';
 export * from './providers/index.ts';
 export {
   checkTarget,

@@ -43,3 +43,9 @@ export const FREE_PLAN_LIMITS = {
 
 export const CUSTOMER_SESSION_COOKIE = 'rs_session';
 export const CUSTOMER_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Burned-in caption looks (docs/decisions.md): a clean lower-third, or big word-by-word highlights. */
+export const CAPTION_STYLES = ['clean', 'highlight'] as const;
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+export const CAPTION_POSITIONS = ['bottom', 'middle', 'top'] as const;
+export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];

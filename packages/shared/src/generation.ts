@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_UPLOAD_MAX_BYTES, SCRIPT_MAX_CHARS, VOICE_PREVIEW_CHARS, VOICE_SPEED } from './constants.ts';
+import { CAPTION_POSITIONS, CAPTION_STYLES, IMAGE_UPLOAD_MAX_BYTES, SCRIPT_MAX_CHARS, VOICE_PREVIEW_CHARS, VOICE_SPEED } from './constants.ts';
 import { aspectSchema, reelTimeSchema } from './projects.ts';
 
 const projectId = z.string().max(64);
@@ -130,7 +130,10 @@ export const createFinalVideoInputSchema = z
     id: projectId,
     sceneOrder: z.array(z.string().max(64)).max(10).optional(),
     transition: z.enum(['none', 'fade', 'crossfade']).default('none'),
-    captions: z.literal(false).default(false),
+    /** Burn captions timed from the speech into the video (subtitle files are made either way). */
+    captions: z.boolean().default(false),
+    captionStyle: z.enum(CAPTION_STYLES).default('clean'),
+    captionPosition: z.enum(CAPTION_POSITIONS).default('bottom'),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, PROJECT_STATUSES, REEL_DURATIONS, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, VOICE_SPEED } from './constants.ts';
+import { ASPECT_RATIOS, CAPTION_POSITIONS, CAPTION_STYLES, PROJECT_STATUSES, REEL_DURATIONS, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, VOICE_SPEED } from './constants.ts';
 
 export const PROJECT_TITLE_MAX = 120;
 export const MAX_SCENES = 10;
@@ -65,7 +65,14 @@ export const projectParamsSchema = z
     avatar: z.object({ combinedPrompt: z.string().max(2000).optional(), model: z.string().max(64).optional() }).optional(),
     avatar_product: z.object({ interactionPrompt: z.string().max(1000).optional() }).optional(),
     video: z.object({ quality: z.enum(['standard', 'high']).optional(), model: z.string().max(64).optional() }).optional(),
-    final: z.object({ transition: z.enum(['none', 'fade', 'crossfade']).optional() }).optional(),
+    final: z
+      .object({
+        transition: z.enum(['none', 'fade', 'crossfade']).optional(),
+        captions: z.boolean().optional(),
+        captionStyle: z.enum(CAPTION_STYLES).optional(),
+        captionPosition: z.enum(CAPTION_POSITIONS).optional(),
+      })
+      .optional(),
   })
   .strip();
 export type ProjectParams = z.infer<typeof projectParamsSchema>;
@@ -79,6 +86,15 @@ export const finalVideoSchema = z.object({
   mergedAt: z.string().max(64).optional(),
   posterUrl: mediaUrlSchema.optional(),
   durationSeconds: z.number().optional(),
+  /** Subtitle files timed from the speech, and the burned-in look (null: none burned in). */
+  captions: z
+    .object({
+      style: z.enum(CAPTION_STYLES).nullable(),
+      position: z.enum(CAPTION_POSITIONS),
+      vttUrl: mediaUrlSchema,
+      srtUrl: mediaUrlSchema,
+    })
+    .optional(),
 });
 
 /** Generated media (customer spec §3, assets). */
@@ -208,6 +224,8 @@ export const publicShareSchema = z.object({
         videos: z.array(z.string()),
         /** How long the video plays, in seconds; null when it was not recorded (the page then leaves the length out). */
         durationSeconds: z.number().nullable(),
+        /** The WebVTT caption track of a single video, null when there is none. */
+        captionsUrl: z.string().nullable(),
       })
       .nullable(),
     posterUrl: z.string().nullable(),

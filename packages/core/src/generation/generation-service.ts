@@ -194,9 +194,14 @@ export async function startVideos(deps: AppDeps, userId: string, input: { id: st
 }
 
 /** Starts the merge after prepareFinal's checks; answers the job at once. */
-export async function startFinalVideo(deps: AppDeps, userId: string, input: { id: string; sceneOrder?: string[] | undefined; transition: JobInputs['final']['transition'] }): Promise<GenerationJobView> {
+export async function startFinalVideo(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; sceneOrder?: string[] | undefined } & Pick<JobInputs['final'], 'transition' | 'captions' | 'captionStyle' | 'captionPosition'>,
+): Promise<GenerationJobView> {
   const sceneOrder = await prepareFinal(deps, userId, input.id, input.sceneOrder);
-  return startGeneration(deps, userId, input.id, 'final', { sceneOrder, transition: input.transition });
+  const { transition, captions, captionStyle, captionPosition } = input;
+  return startGeneration(deps, userId, input.id, 'final', { sceneOrder, transition, captions, captionStyle, captionPosition });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GenerationKind } from '@reelsmith/db';
-import { aspectSchema, generateAvatarInputSchema, generateVoiceoverInputSchema, qualities } from '@reelsmith/shared';
+import { aspectSchema, CAPTION_POSITIONS, CAPTION_STYLES, generateAvatarInputSchema, generateVoiceoverInputSchema, qualities } from '@reelsmith/shared';
 
 /**
  * What each kind of generation job is started with and reads back when it runs: one schema per kind,
@@ -22,6 +22,10 @@ export const jobInputSchemas = {
     .object({
       sceneOrder: z.array(z.string().min(1).max(64)).max(50).optional(),
       transition: z.enum(['none', 'fade', 'crossfade']),
+      // Jobs queued before captions existed have none.
+      captions: z.boolean().default(false),
+      captionStyle: z.enum(CAPTION_STYLES).default('clean'),
+      captionPosition: z.enum(CAPTION_POSITIONS).default('bottom'),
     })
     .strict(),
 } satisfies Record<GenerationKind, z.ZodType>;

@@ -72,9 +72,9 @@ export async function getPublicShare(deps: ShareDeps, shortId: string): Promise<
       } catch {
         videos = [];
       }
-      finalVideo = { type: 'playlist', url: null, videos, durationSeconds: finalVideoLength(final, assets, videos) };
+      finalVideo = { type: 'playlist', url: null, videos, durationSeconds: finalVideoLength(final, assets, videos), captionsUrl: null };
     } else {
-      finalVideo = { type: 'single', url: final.url, videos: [], durationSeconds: finalVideoLength(final, assets, []) };
+      finalVideo = { type: 'single', url: final.url, videos: [], durationSeconds: finalVideoLength(final, assets, []), captionsUrl: final.captions?.vttUrl ?? null };
     }
   }
   const poster =

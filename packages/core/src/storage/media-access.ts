@@ -29,12 +29,15 @@ export function projectOfKey(key: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** Whether a key is the final video or poster of a publicly shared project (anyone may fetch those). */
+/** Whether a key is the final video, its poster or its captions, of a publicly shared project (anyone may fetch those). */
 export async function isPublicShareMedia(db: Executor, projectId: string, key: string): Promise<boolean> {
-  const assets = (await findPublicShareAssets(db, projectId)) as { final?: { url?: string; posterUrl?: string; type?: string } | null } | undefined;
+  const assets = (await findPublicShareAssets(db, projectId)) as
+    | { final?: { url?: string; posterUrl?: string; type?: string; captions?: { vttUrl?: string; srtUrl?: string } } | null }
+    | undefined;
   const final = assets?.final;
   if (!final) return false;
   const publicKeys: (string | null)[] = [final.posterUrl ? keyFromMediaUrl(final.posterUrl) : null];
+  for (const url of [final.captions?.vttUrl, final.captions?.srtUrl]) if (typeof url === 'string') publicKeys.push(keyFromMediaUrl(url));
   if (final.type === 'playlist' && final.url) {
     try {
       const videos = (JSON.parse(final.url) as { videos?: string[] }).videos ?? [];

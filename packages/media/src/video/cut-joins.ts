@@ -22,6 +22,8 @@ export interface CutJoinPlan {
   /** The assembly up to (not including) the output options and file: video copied, audio joined. */
   assembleArgs(listFile: string): string[];
   durationSeconds: number;
+  /** Where each clip starts in the joined video (crossfades overlap the clips). */
+  clipStartSeconds: number[];
 }
 
 interface ClipCut {
@@ -110,5 +112,6 @@ export function planCutJoins(clips: readonly ClipInfo[], transition: Transition,
       ...audioCodecArgs(audioLayout(parts).channels),
     ],
     durationSeconds: totalFrames / FPS,
+    clipStartSeconds: cuts.map((_c, i) => cuts.slice(0, i).reduce((sum, c, k) => sum + c.frames / FPS - (overlaps[k] ?? 0), 0)),
   };
 }

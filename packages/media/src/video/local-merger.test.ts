@@ -213,3 +213,51 @@ describe('LocalVideoMerger', () => {
     expect(err).toMatchObject({ code: 'missing-input' });
   });
 });
+
+describe('LocalVideoMerger, burned-in captions', () => {
+  const band = { x: 0, y: 530, width: 360, height: 100 };
+  const top = { x: 0, y: 0, width: 360, height: 100 };
+  const frameAt = (frames: Buffer[], seconds: number) => frames[Math.round(seconds * 25)]!;
+  /** The share of pixels that changed clearly (a caption's letters and box), not encoding noise. */
+  const changed = (a: Buffer, b: Buffer) => {
+    let n = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 40) n += 1;
+    return n / a.length;
+  };
+
+  it('draws each scene’s words while they are spoken, at the chosen place, and says where each clip starts', async () => {
+    const merger = new LocalVideoMerger();
+    const clipWords = [[{ text: 'Hello', startSeconds: 0.5, endSeconds: 1.4 }], [{ text: 'World', startSeconds: 0.5, endSeconds: 1.4 }], []];
+    const [plain, captioned] = await Promise.all([
+      merger.merge({ clips, transition: 'crossfade', outFile: join(dir, 'captions-plain.mp4') }),
+      merger.merge({ clips, transition: 'crossfade', outFile: join(dir, 'captions-clean.mp4'), captions: { clipWords, style: 'clean', position: 'bottom' } }),
+    ]);
+    // Crossfades overlap the clips: the second starts 0.5 s before the first ends.
+    expect(captioned.clips.map((c) => c.startSeconds)).toEqual([0, 4 - CROSSFADE_SECONDS, 9 - 2 * CROSSFADE_SECONDS]);
+    plain.clips.forEach((c, i) => expect(Math.abs(c.startSeconds - captioned.clips[i]!.startSeconds)).toBeLessThan(0.05));
+    await expectMp4(captioned.file, captioned.durationSeconds);
+
+    const [plainBand, captionBand, plainTop, captionTop] = await Promise.all([greyFrames(plain.file, band), greyFrames(captioned.file, band), greyFrames(plain.file, top), greyFrames(captioned.file, top)]);
+    const drawn = (t: number) => changed(frameAt(plainBand, t), frameAt(captionBand, t));
+    // 'Hello' from 0.5 s (scene 1), 'World' from 3.5 + 0.5 s (scene 2); nothing between or after.
+    expect(drawn(1.0)).toBeGreaterThan(0.03);
+    expect(drawn(4.5)).toBeGreaterThan(0.03);
+    expect(drawn(0.2)).toBeLessThan(0.002);
+    expect(drawn(2.8)).toBeLessThan(0.002);
+    expect(drawn(10)).toBeLessThan(0.002);
+    // The word differs: the two captions are not the same picture.
+    expect(changed(frameAt(captionBand, 1.0), frameAt(captionBand, 4.5))).toBeGreaterThan(0.01);
+    // Away from the caption, the picture is the same.
+    expect(changed(frameAt(plainTop, 1.0), frameAt(captionTop, 1.0))).toBeLessThan(0.002);
+  });
+
+  it('puts the word-by-word style at the top when asked', async () => {
+    const merger = new LocalVideoMerger();
+    const clipWords = [[{ text: 'Top', startSeconds: 0.2, endSeconds: 3 }]];
+    const result = await merger.merge({ clips: [clips[0]!], transition: 'none', outFile: join(dir, 'captions-top.mp4'), captions: { clipWords, style: 'highlight', position: 'top' } });
+    expect(result.clips).toEqual([{ startSeconds: 0, durationSeconds: expect.closeTo(4, 1) }]);
+    const [plainTop, captionTop, plainBand, captionBand] = await Promise.all([greyFrames(clips[0]!, top), greyFrames(result.file, top), greyFrames(clips[0]!, band), greyFrames(result.file, band)]);
+    expect(changed(frameAt(plainTop, 1), frameAt(captionTop, 1))).toBeGreaterThan(0.006);
+    expect(changed(frameAt(plainBand, 1), frameAt(captionBand, 1))).toBeLessThan(0.002);
+  });
+});

@@ -9,7 +9,9 @@ import type { VideoEngineOptions } from './engine-options.ts';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { MergeRequest, Transition, VideoMerger, VideoResult } from '../engines.ts';
+import type { BurnedCaptions, MergeRequest, MergeResult, Transition, VideoMerger } from '../engines.ts';
+import { assScript, captionLayout } from '../captions/ass-captions.ts';
+import { groupCues, placeWords } from '../captions/caption-cues.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { describeClip, type ClipInfo } from './clip-info.ts';
 import { concatFileLine } from './concat-list.ts';
@@ -36,7 +38,7 @@ export class LocalVideoMerger implements VideoMerger {
     this.options = options;
   }
 
-  async merge(request: MergeRequest): Promise<VideoResult> {
+  async merge(request: MergeRequest): Promise<MergeResult> {
     if (request.clips.length === 0) throw new VideoRenderError('no-clips', 'There are no clips to merge');
     const clips = await Promise.all(request.clips.map(describeClip));
     const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'reelsmith-merge-'));
@@ -45,8 +47,10 @@ export class LocalVideoMerger implements VideoMerger {
       request.onProgress?.(0);
       await mkdir(dirname(request.outFile), { recursive: true });
       const fade = Math.min(FADE_SECONDS, ...clips.map((c) => c.durationSeconds / 4));
-      const cut = this.options.cutJoins === false ? null : planCutJoins(clips, request.transition, (name) => join(work, name), fade);
-      const plan = (cut && (await this.encodeJoins(cut, clips[0]!, work))) || (await planMerge(clips, request.transition, work, fade));
+      // Burned-in captions change every frame they are on: one full encode, never a copy.
+      const captions = request.captions;
+      const cut = this.options.cutJoins === false || captions ? null : planCutJoins(clips, request.transition, (name) => join(work, name), fade);
+      const plan = (cut && (await this.encodeJoins(cut, clips[0]!, work))) || (await planMerge(clips, request.transition, work, fade, captions));
       const args = [...plan.args, ...mp4Args, partial];
       this.options.onFfmpeg?.(args);
       // The last progress report is the written length: no probe of the result needed.
@@ -63,7 +67,13 @@ export class LocalVideoMerger implements VideoMerger {
       }
       await rename(partial, request.outFile);
       request.onProgress?.(1);
-      return { file: request.outFile, durationSeconds: written || plan.durationSeconds, width: plan.size.width, height: plan.size.height };
+      return {
+        file: request.outFile,
+        durationSeconds: written || plan.durationSeconds,
+        width: plan.size.width,
+        height: plan.size.height,
+        clips: clips.map((c, i) => ({ startSeconds: round(plan.clipStartSeconds[i] ?? 0), durationSeconds: c.durationSeconds })),
+      };
     } finally {
       await rm(partial, { force: true });
       if (!this.options.keepWorkFiles) await rm(work, { recursive: true, force: true });
@@ -89,7 +99,7 @@ export class LocalVideoMerger implements VideoMerger {
     }
     const list = join(work, 'joins.ffconcat');
     await writeFile(list, cut.concatList);
-    return { args: cut.assembleArgs(list), durationSeconds: cut.durationSeconds, size: { width: first.width, height: first.height } };
+    return { args: cut.assembleArgs(list), durationSeconds: cut.durationSeconds, size: { width: first.width, height: first.height }, clipStartSeconds: cut.clipStartSeconds };
   }
 }
 
@@ -100,20 +110,26 @@ interface MergePlan {
   durationSeconds: number;
   /** The output frame. */
   size: { width: number; height: number };
+  /** Where each clip starts in the output. */
+  clipStartSeconds: number[];
 }
 
-/** Chooses the cheapest correct way to join the clips whole; `fade`: each side of a dip to black. */
-async function planMerge(clips: ClipInfo[], transition: Transition, work: string, fade: number): Promise<MergePlan> {
+/**
+ * Chooses the cheapest correct way to join the clips whole; `fade`: each side of a dip to black.
+ * With captions, always one filter graph ending in libass.
+ */
+async function planMerge(clips: ClipInfo[], transition: Transition, work: string, fade: number, captions?: BurnedCaptions): Promise<MergePlan> {
   const total = clips.reduce((sum, c) => sum + c.durationSeconds, 0);
   const first = clips[0]!;
   const size = { width: even(first.width), height: even(first.height) };
-  if (clips.length === 1 && first.copyKey) {
-    return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-i', first.file, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
+  const backToBack = clips.map((_c, i) => clips.slice(0, i).reduce((sum, c) => sum + c.durationSeconds, 0));
+  if (!captions && clips.length === 1 && first.copyKey) {
+    return { size: { width: first.width, height: first.height }, durationSeconds: total, clipStartSeconds: [0], args: ['-i', first.file, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
-  if (transition === 'none' && first.copyKey && clips.every((c) => c.copyKey === first.copyKey)) {
+  if (!captions && transition === 'none' && first.copyKey && clips.every((c) => c.copyKey === first.copyKey)) {
     const list = join(work, 'clips.ffconcat');
     await writeFile(list, `ffconcat version 1.0\n${clips.map((c) => concatFileLine(c.file)).join('\n')}\n`);
-    return { size: { width: first.width, height: first.height }, durationSeconds: total, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
+    return { size: { width: first.width, height: first.height }, durationSeconds: total, clipStartSeconds: backToBack, args: ['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy'] };
   }
 
   const parts = clips.map((clip, i) => ({ input: i, channels: clip.audioChannels, seconds: clip.durationSeconds }));
@@ -136,11 +152,14 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
   });
 
   let durationSeconds = total;
+  let clipStartSeconds = backToBack;
   if (transition === 'crossfade' && clips.length > 1) {
     let offset = 0;
     let v = 'v0';
+    clipStartSeconds = [0];
     clips.slice(1).forEach((_clip, k) => {
       offset += clips[k]!.durationSeconds - overlap;
+      clipStartSeconds.push(offset);
       const nv = k === clips.length - 2 ? 'v' : `xv${k + 1}`;
       videos.push(`[${v}][v${k + 1}]xfade=transition=fade:duration=${overlap.toFixed(3)}:offset=${offset.toFixed(3)}[${nv}]`);
       v = nv;
@@ -149,19 +168,38 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
   } else {
     videos.push(`${clips.map((_c, i) => `[v${i}]`).join('')}concat=n=${clips.length}:v=1:a=0[v]`);
   }
+  let out = '[v]';
+  if (captions) {
+    const layout = captionLayout(captions.style, size.width, size.height);
+    const words = placeWords(captions.clipWords, clipStartSeconds, clips.map((c) => c.durationSeconds));
+    const assFile = join(work, 'captions.ass');
+    await writeFile(assFile, assScript(groupCues(words, layout.limits, durationSeconds), { style: captions.style, position: captions.position, ...size }));
+    videos.push(`[v]ass=filename=${filterValue(assFile)}[vc]`);
+    out = '[vc]';
+  }
   const audio = joinedAudioGraph(parts, transition, { fadeSeconds: fade, overlaps: clips.slice(1).map(() => overlap) });
 
   return {
     size,
     durationSeconds,
+    clipStartSeconds,
     args: [
       ...clips.flatMap((c) => ['-i', c.file]),
       '-filter_complex', [...videos, ...audio].join(';'),
-      '-map', '[v]', '-map', '[a]',
+      '-map', out, '-map', '[a]',
       ...videoCodecArgs({ still: false }),
       ...audioCodecArgs(audioLayout(parts).channels),
     ],
   };
+}
+
+/** A file name as a filter option inside a filter graph: escaped for both levels ffmpeg parses. */
+function filterValue(path: string): string {
+  return path.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }
 
 function even(n: number): number {

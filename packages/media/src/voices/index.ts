@@ -20,3 +20,4 @@ export {
   type SpeechLanguage,
   type SynthProfile,
 } from './synth-profiles.ts';
+export { estimatedWords, shiftWords, textTokens, wordsFromAlignment } from './word-timings.ts';

@@ -94,3 +94,22 @@ export function shiftWords(words: SpokenWord[], offsetSeconds: number, totalSeco
 function round(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
+
+/**
+ * Word times guessed from the text alone, for audio made before word timings were kept (or by a
+ * provider that gives none): the time after a 0.1 s lead-in is shared out by letters.
+ */
+export function estimatedWords(text: string, totalSeconds: number): SpokenWord[] {
+  const tokens = textTokens(text);
+  const weights = tokens.map((t) => Math.max(1, t.text.replace(/[^\p{L}\p{N}]/gu, '').length) + 1);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const lead = Math.min(0.1, totalSeconds / 10);
+  const span = Math.max(0, totalSeconds - 2 * lead);
+  let at = lead;
+  return tokens.map((token, i) => {
+    const length = (weights[i]! / sum) * span;
+    const word = { text: token.text, startSeconds: round(at), endSeconds: round(at + length) };
+    at += length;
+    return word;
+  });
+}

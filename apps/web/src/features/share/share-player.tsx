@@ -98,7 +98,10 @@ export function SharePlayer({
               playNext.current = true;
               setIndex(index + 1);
             }}
-          />
+          >
+            {/* The captions timed from the speech, for viewers who turn them on (the video may also carry them burned in). */}
+            {!playlist && finalVideo?.captionsUrl ? <track kind="captions" src={finalVideo.captionsUrl} label="Captions" /> : null}
+          </video>
         </div>
       </div>
 

@@ -20,9 +20,9 @@ describe('share page rules', () => {
 
   it('plays the single file, or the playlist in order', () => {
     expect(playableVideos(null)).toEqual([]);
-    expect(playableVideos({ type: 'single', url: '/media/final.mp4', videos: [], durationSeconds: null })).toEqual(['/media/final.mp4']);
-    expect(playableVideos({ type: 'single', url: null, videos: [], durationSeconds: null })).toEqual([]);
-    expect(playableVideos({ type: 'playlist', url: null, videos: ['/media/1.mp4', '', '/media/2.mp4'], durationSeconds: null })).toEqual(['/media/1.mp4', '/media/2.mp4']);
+    expect(playableVideos({ type: 'single', url: '/media/final.mp4', videos: [], durationSeconds: null, captionsUrl: null })).toEqual(['/media/final.mp4']);
+    expect(playableVideos({ type: 'single', url: null, videos: [], durationSeconds: null, captionsUrl: null })).toEqual([]);
+    expect(playableVideos({ type: 'playlist', url: null, videos: ['/media/1.mp4', '', '/media/2.mp4'], durationSeconds: null, captionsUrl: null })).toEqual(['/media/1.mp4', '/media/2.mp4']);
   });
 
   it('names downloads after the title', () => {

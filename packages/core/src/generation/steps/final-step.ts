@@ -10,6 +10,8 @@ import type { JobContext } from '../job-context.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { withWorkDir } from '../work-dir.ts';
+import { loadSceneWords } from '../captions/scene-words.ts';
+import { subtitleFiles } from '../captions/subtitle-files.ts';
 
 /** The scenes in order, joined with the chosen transition into one MP4; a playlist only if merging fails. */
 export async function runFinalStep(ctx: JobContext): Promise<Record<string, unknown>> {
@@ -26,8 +28,11 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
     if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVideos, { reason: 'missing_videos' });
     return key;
   });
-  const hash = artifactHash(deps.engine.name, deps.engine.version, 'final', keys, input.transition);
+  const captions = input.captions ? { style: input.captionStyle, position: input.captionPosition } : null;
+  const sceneWords = await loadSceneWords(deps.storage, project, order);
+  const hash = artifactHash(deps.engine.name, deps.engine.version, 'final', keys, input.transition, captions, sceneWords);
   const key = projectKey(ctx.projectId, 'final', `${hash}.mp4`);
+  const subtitles = { vtt: projectKey(ctx.projectId, 'final', `${hash}.vtt`), srt: projectKey(ctx.projectId, 'final', `${hash}.srt`) };
   const poster = selectedPicture(project.assets);
   let final: NonNullable<ProjectAssets['final']>;
   try {
@@ -44,9 +49,14 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
       const result = await deps.engine.merger.merge({
         clips,
         transition: input.transition,
+        ...(captions ? { captions: { ...captions, clipWords: sceneWords } } : {}),
         outFile: out,
-        onProgress: (f) => void ctx.progress('Joining scenes', 10 + f * 85),
+        onProgress: (f) => void ctx.progress(captions ? 'Joining scenes and captions' : 'Joining scenes', 10 + f * 85),
       });
+      // The subtitle files go first: a stored video always has its captions beside it.
+      const files = subtitleFiles(sceneWords, result);
+      await deps.storage.put(subtitles.vtt, { buffer: Buffer.from(files.vtt) }, 'text/vtt; charset=utf-8');
+      await deps.storage.put(subtitles.srt, { buffer: Buffer.from(files.srt) }, 'application/x-subrip; charset=utf-8');
       await deps.storage.put(key, { file: out }, 'video/mp4');
       return result.durationSeconds;
     });
@@ -57,6 +67,7 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
       mergedAt: deps.clock.now().toISOString(),
       ...(poster ? { posterUrl: poster } : {}),
       ...(durationSeconds ? { durationSeconds } : {}),
+      captions: { style: captions?.style ?? null, position: input.captionPosition, vttUrl: mediaUrl(subtitles.vtt), srtUrl: mediaUrl(subtitles.srt) },
     };
   } catch (err) {
     if (!(err instanceof MediaToolError)) throw err;
@@ -65,7 +76,7 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
   }
   await ctx.saveProject((p) => ({
     assets: { ...p.assets, final },
-    params: { ...p.params, final: { transition: input.transition } },
+    params: { ...p.params, final: { transition: input.transition, captions: input.captions, captionStyle: input.captionStyle, captionPosition: input.captionPosition } },
     currentStep: 6,
     lastError: null,
   }));

@@ -4,6 +4,7 @@ import { mediaDurationSeconds } from '@reelsmith/media';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
+import { wordsKey } from '../captions/scene-words.ts';
 import type { JobContext } from '../job-context.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
@@ -45,8 +46,9 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
         });
         durationSeconds = result.durationSeconds;
         await deps.storage.put(key, { file }, result.mimeType);
-        // Character timings of the speech, beside the audio, for timing captions later.
+        // Character timings (providers that give them) and word timings of the speech, beside the audio, for captions.
         if (result.alignment) await deps.storage.put(alignmentKey(key), { buffer: Buffer.from(JSON.stringify(result.alignment)) }, 'application/json');
+        if (result.words) await deps.storage.put(wordsKey(key), { buffer: Buffer.from(JSON.stringify(result.words)) }, 'application/json');
       }
       done += 1;
       await ctx.progress(`Voiceover ${done} of ${project.scenes.length}`, (done / project.scenes.length) * 100);

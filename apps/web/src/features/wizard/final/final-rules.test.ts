@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadState, finalDownloadName, finalVideoOf, parseFinalVideo } from './final-rules.ts';
+import { captionChoiceOf, captionSample, downloadState, finalDownloadName, finalVideoOf, parseFinalVideo, subtitleDownloads } from './final-rules.ts';
 
 describe('final video', () => {
   it('reads final, else video_final', () => {
@@ -36,5 +36,27 @@ describe('final video', () => {
     expect(downloadState(true, 'Promo', single)).toEqual({ kind: 'ready', url: '/media/f.mp4', fileName: 'Promo.mp4' });
     const playlist = parseFinalVideo({ type: 'playlist', url: '["/media/a.mp4","/media/b.mp4"]' });
     expect(downloadState(true, 'Promo', playlist, 1)).toEqual({ kind: 'ready', url: '/media/b.mp4', fileName: 'Promo-scene-2.mp4' });
+  });
+});
+
+describe('captions', () => {
+  it('remembers the last choice, else off, clean, at the bottom', () => {
+    expect(captionChoiceOf({})).toEqual({ on: false, style: 'clean', position: 'bottom' });
+    expect(captionChoiceOf({ final: { captions: true, captionStyle: 'highlight', captionPosition: 'top' } })).toEqual({ on: true, style: 'highlight', position: 'top' });
+  });
+
+  it('previews the first words of the script', () => {
+    expect(captionSample(['  Tired of dull', 'skin every morning? Try this'])).toBe('Tired of dull skin every');
+    expect(captionSample([])).toBe('Your captions appear here');
+  });
+
+  it('names the subtitle files after the project, for a single video only', () => {
+    const captions = { style: null, position: 'bottom' as const, vttUrl: '/media/projects/x/final/a.vtt', srtUrl: '/media/projects/x/final/a.srt' };
+    expect(subtitleDownloads({ type: 'single', url: '/media/a.mp4', captions }, 'Glow Serum: Launch')).toEqual({
+      vtt: { url: captions.vttUrl, fileName: expect.stringMatching(/^Glow.*Launch\.vtt$/) },
+      srt: { url: captions.srtUrl, fileName: expect.stringMatching(/^Glow.*Launch\.srt$/) },
+    });
+    expect(subtitleDownloads({ type: 'single', url: '/media/a.mp4' }, 'T')).toBeNull();
+    expect(subtitleDownloads(null, 'T')).toBeNull();
   });
 });

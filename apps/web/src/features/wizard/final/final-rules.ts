@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_TITLE, finalVideoErrorText, type ProjectAssets } from '@reelsmith/shared';
+import { DEFAULT_PROJECT_TITLE, finalVideoErrorText, type CaptionPosition, type CaptionStyle, type ProjectAssets, type ProjectParams } from '@reelsmith/shared';
 import { fileStem } from '../../../lib/file-name.ts';
 
 export type FinalVideo = NonNullable<ProjectAssets['final']>;
@@ -64,13 +64,47 @@ export const transitions = [
 export type Transition = (typeof transitions)[number]['value'];
 
 /**
- * The captions styling choices of spec §2, kept for when captions arrive; the toggle is disabled
- * ('Coming Soon') and these are not shown.
+ * Burned-in captions: the looks and places offered (spec §2 lists font, size, position, background
+ * and colour options behind a Coming Soon toggle; docs/decisions.md says why two looks stand in for
+ * the first, second, fourth and fifth).
  */
-export const captionStyleOptions = {
-  font: ['inter', 'roboto', 'georgia', 'monospace'],
-  size: ['small', 'medium', 'large'],
-  position: ['top', 'center', 'bottom'],
-  background: ['none', 'semi-transparent', 'solid'],
-  color: ['black', 'white', 'slate', 'stone', 'blue', 'purple', 'green', 'red', 'orange'],
-} as const;
+export const captionStyles = [
+  { value: 'clean', label: 'Clean' },
+  { value: 'highlight', label: 'Word by word' },
+] as const satisfies readonly { value: CaptionStyle; label: string }[];
+export const captionPositions = [
+  { value: 'bottom', label: 'Bottom' },
+  { value: 'middle', label: 'Middle' },
+  { value: 'top', label: 'Top' },
+] as const satisfies readonly { value: CaptionPosition; label: string }[];
+
+export interface CaptionChoice {
+  on: boolean;
+  style: CaptionStyle;
+  position: CaptionPosition;
+}
+
+/** The last choice made for this project, else captions off, clean, at the bottom. */
+export function captionChoiceOf(params: ProjectParams): CaptionChoice {
+  const final = params.final;
+  return { on: final?.captions ?? false, style: final?.captionStyle ?? 'clean', position: final?.captionPosition ?? 'bottom' };
+}
+
+/** The first few words of the script, for the caption preview. */
+export function captionSample(texts: readonly string[], words = 5): string {
+  const all = texts.join(' ').split(/\s+/).filter(Boolean);
+  return all.slice(0, words).join(' ') || 'Your captions appear here';
+}
+
+export interface SubtitleDownloads {
+  vtt: { url: string; fileName: string };
+  srt: { url: string; fileName: string };
+}
+
+/** The final video's subtitle files with names from the project title, when it has them. */
+export function subtitleDownloads(final: FinalVideo | null, title: string): SubtitleDownloads | null {
+  const captions = final?.type === 'playlist' ? undefined : final?.captions;
+  if (!captions) return null;
+  const stem = fileStem(title, DEFAULT_PROJECT_TITLE);
+  return { vtt: { url: captions.vttUrl, fileName: `${stem}.vtt` }, srt: { url: captions.srtUrl, fileName: `${stem}.srt` } };
+}

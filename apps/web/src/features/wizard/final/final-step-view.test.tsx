@@ -18,6 +18,10 @@ function props(overrides: Partial<FinalStepViewProps> = {}): FinalStepViewProps 
     poster: '/media/avatar.png',
     transition: 'none',
     onTransitionChange: vi.fn(),
+    captions: { on: false, style: 'clean', position: 'bottom' },
+    onCaptionsChange: vi.fn(),
+    captionSample: 'Tired of dull skin every',
+    subtitles: null,
     generation: idle,
     onCreate: vi.fn(),
     failure: null,
@@ -139,5 +143,43 @@ describe('FinalStepView: download and completion', () => {
     rerender(<FinalStepView {...props({ onComplete, completed: true })} />);
     expect(within(screen.getByRole('status')).getByText('Project Completed')).toBeTruthy();
     expect(isDisabled(button('Complete Project'))).toBe(true);
+  });
+});
+
+describe('FinalStepView: captions', () => {
+  it('turns captions on, then picks the look and the place, with a preview of the script', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onCaptionsChange = vi.fn();
+    const { rerender } = renderWithMantine(<FinalStepView {...props({ onCaptionsChange })} />);
+    expect(screen.queryByRole('img', { name: /Caption preview/ })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: /Burn captions into the video/ }));
+    expect(onCaptionsChange).toHaveBeenLastCalledWith({ on: true, style: 'clean', position: 'bottom' });
+
+    rerender(<FinalStepView {...props({ onCaptionsChange, captions: { on: true, style: 'clean', position: 'bottom' } })} />);
+    const preview = screen.getByRole('img', { name: 'Caption preview: clean, bottom' });
+    expect(preview.textContent).toContain('Tired of dull skin every');
+    await user.click(screen.getByRole('radio', { name: 'Word by word' }));
+    expect(onCaptionsChange).toHaveBeenLastCalledWith({ on: true, style: 'highlight', position: 'bottom' });
+    await user.click(screen.getByRole('radio', { name: 'Top' }));
+    expect(onCaptionsChange).toHaveBeenLastCalledWith({ on: true, style: 'clean', position: 'top' });
+
+    rerender(<FinalStepView {...props({ onCaptionsChange, captions: { on: true, style: 'highlight', position: 'middle' } })} />);
+    // Word by word shows three words in capitals at a time.
+    expect(screen.getByRole('img', { name: 'Caption preview: word by word, middle' }).textContent).toBe('TIRED OF DULLPreview');
+  });
+
+  it('offers the subtitle files where downloads are allowed, and only there', () => {
+    const subtitles = { srt: { url: '/media/f.srt', fileName: 'My-Reel.srt' }, vtt: { url: '/media/f.vtt', fileName: 'My-Reel.vtt' } };
+    const { rerender } = renderWithMantine(<FinalStepView {...props({ subtitles })} />);
+    const srt = screen.getByRole('link', { name: 'Captions (SRT)' });
+    expect([srt.getAttribute('href'), srt.getAttribute('download')]).toEqual(['/media/f.srt', 'My-Reel.srt']);
+    expect(screen.getByRole('link', { name: 'Captions (WebVTT)' }).getAttribute('download')).toBe('My-Reel.vtt');
+    rerender(<FinalStepView {...props({ subtitles, allowDownload: false, locked: true })} />);
+    expect(screen.queryByRole('link', { name: /Captions \(/ })).toBeNull();
+  });
+
+  it('holds the captions choice while the merge runs', () => {
+    renderWithMantine(<FinalStepView {...props({ captions: { on: true, style: 'clean', position: 'bottom' }, generation: { active: true, job: undefined, startedAt: Date.now() } })} />);
+    expect((screen.getByRole('switch', { name: /Burn captions/ }) as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { WIZARD_STEPS, generationMessages, progressEstimates, videoCreationFailedError, type ActionableError, type Scene } from '@reelsmith/shared';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock, IconMovie } from '@tabler/icons-react';
 import { GenerationProgress } from '../generation-progress.tsx';
 import type { GenerationActivity } from '../use-step-job.ts';
 import { FinalPlayer } from './final-player.tsx';
-import { transitions, type DownloadState, type ParsedFinal, type Transition } from './final-rules.ts';
+import { CaptionsPanel } from './captions-panel.tsx';
+import { transitions, type CaptionChoice, type DownloadState, type ParsedFinal, type SubtitleDownloads, type Transition } from './final-rules.ts';
 import classes from './final.module.css';
 
 export interface FinalStepViewProps {
@@ -18,6 +19,12 @@ export interface FinalStepViewProps {
   poster: string | undefined;
   transition: Transition;
   onTransitionChange: (transition: Transition) => void;
+  captions: CaptionChoice;
+  onCaptionsChange: (choice: CaptionChoice) => void;
+  /** The first words of the script, for the caption preview. */
+  captionSample: string;
+  /** The final video's subtitle files (offered where downloads are), or null. */
+  subtitles: SubtitleDownloads | null;
   /** The merge: running (here or before a reload), its job and start. */
   generation: GenerationActivity;
   onCreate: () => void;
@@ -105,14 +112,7 @@ export function FinalStepView(props: FinalStepViewProps) {
           <Text fw={500} size="sm">
             Captions
           </Text>
-          <Paper withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="nowrap">
-              <Switch label="Captions" disabled checked={false} onChange={() => undefined} />
-              <Badge variant="light" color="gray">
-                Coming Soon
-              </Badge>
-            </Group>
-          </Paper>
+          <CaptionsPanel choice={props.captions} onChange={props.onCaptionsChange} disabled={busy} aspect={aspect} poster={props.poster} sample={props.captionSample} />
         </Stack>
       </SimpleGrid>
 
@@ -159,6 +159,16 @@ export function FinalStepView(props: FinalStepViewProps) {
               Download Final Video
             </Button>
           )}
+          {props.subtitles && props.allowDownload ? (
+            <>
+              <Button variant="default" component="a" href={props.subtitles.srt.url} download={props.subtitles.srt.fileName} leftSection={<IconDownload size={18} aria-hidden />}>
+                Captions (SRT)
+              </Button>
+              <Button variant="default" component="a" href={props.subtitles.vtt.url} download={props.subtitles.vtt.fileName} leftSection={<IconDownload size={18} aria-hidden />}>
+                Captions (WebVTT)
+              </Button>
+            </>
+          ) : null}
         </Group>
         {locked ? (
           <Alert color="orange" variant="light" icon={<IconLock aria-hidden />} title={lockedError.title}>

@@ -13,7 +13,7 @@ import { selectedPictureUrl } from '../product/selection.ts';
 import { useStepJob } from '../use-step-job.ts';
 import { videoCoverage } from '../video/video-rules.ts';
 import type { WizardStepProps } from '../wizard-context.ts';
-import { downloadState, finalVideoOf, parseFinalVideo, type Transition } from './final-rules.ts';
+import { captionChoiceOf, captionSample, downloadState, finalVideoOf, parseFinalVideo, subtitleDownloads, type CaptionChoice, type Transition } from './final-rules.ts';
 import type { FinalStepViewProps } from './final-step-view.tsx';
 
 /** Spec §4: after 'Project Completed' the dashboard opens 1.5 s later. */
@@ -29,6 +29,7 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
   const subscription = useCurrentSubscription();
   const plan = subscription.data;
   const [transition, setTransition] = useState<Transition>(project?.params.final?.transition ?? 'none');
+  const [captions, setCaptions] = useState<CaptionChoice>(() => captionChoiceOf(project?.params ?? {}));
   const [index, setIndex] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [completed, setCompleted] = useState(false);
@@ -81,10 +82,14 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
     poster,
     transition,
     onTransitionChange: setTransition,
+    captions,
+    onCaptionsChange: setCaptions,
+    captionSample: captionSample(project.scenes.map((s) => s.text)),
+    subtitles: subtitleDownloads(final, project.title),
     generation: activity,
     onCreate: () => {
       setFailure(null);
-      create.run({ id: project.id, transition, captions: false }).then(onCreated, onFailed);
+      create.run({ id: project.id, transition, captions: captions.on, captionStyle: captions.style, captionPosition: captions.position }).then(onCreated, onFailed);
     },
     failure: busy ? null : (failure ?? jobFailed),
     parsed,

@@ -1,0 +1,80 @@
+import { Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { captionPositions, captionStyles, type CaptionChoice } from './final-rules.ts';
+import classes from './captions.module.css';
+
+export interface CaptionsPanelProps {
+  choice: CaptionChoice;
+  onChange: (choice: CaptionChoice) => void;
+  disabled: boolean;
+  /** A CSS aspect-ratio ('9 / 16'). */
+  aspect: string;
+  poster: string | undefined;
+  /** The first words of the script, shown in the preview. */
+  sample: string;
+}
+
+/** Step 6's captions: on or off, the look and the place, with a preview over the scene's picture. */
+export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, sample }: CaptionsPanelProps) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group align="flex-start" justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Switch
+            label="Burn captions into the video"
+            description="Timed from the voiceover, word by word."
+            checked={choice.on}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...choice, on: event.currentTarget.checked })}
+          />
+          {choice.on ? (
+            <>
+              <SegmentedControl
+                aria-label="Caption style"
+                size="xs"
+                value={choice.style}
+                disabled={disabled}
+                onChange={(value) => onChange({ ...choice, style: value as CaptionChoice['style'] })}
+                data={captionStyles.map((s) => ({ value: s.value, label: s.label }))}
+              />
+              <SegmentedControl
+                aria-label="Caption position"
+                size="xs"
+                value={choice.position}
+                disabled={disabled}
+                onChange={(value) => onChange({ ...choice, position: value as CaptionChoice['position'] })}
+                data={captionPositions.map((p) => ({ value: p.value, label: p.label }))}
+              />
+            </>
+          ) : null}
+        </Stack>
+        {choice.on ? <CaptionPreview choice={choice} aspect={aspect} poster={poster} sample={sample} /> : null}
+      </Group>
+    </Paper>
+  );
+}
+
+/** The caption drawn over the picture as the video will show it (sizes follow the frame, as in the render). */
+function CaptionPreview({ choice, aspect, poster, sample }: { choice: CaptionChoice; aspect: string; poster: string | undefined; sample: string }) {
+  const words = sample.split(' ');
+  const shown = choice.style === 'highlight' ? words.slice(0, 3) : words;
+  return (
+    <div className={classes.preview} style={{ aspectRatio: aspect, backgroundImage: poster ? `url("${poster}")` : undefined }} data-position={choice.position} role="img" aria-label={`Caption preview: ${choice.style === 'highlight' ? 'word by word' : 'clean'}, ${choice.position}`}>
+      <div className={classes.band}>
+        {choice.style === 'highlight' ? (
+          <span className={classes.highlight}>
+            {shown.map((word, i) => (
+              <span key={`${i}-${word}`} className={i === 0 ? classes.spoken : undefined}>
+                {`${word.toLocaleUpperCase()}${i < shown.length - 1 ? ' ' : ''}`}
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span className={classes.clean}>{shown.join(' ')}</span>
+        )}
+      </div>
+      <Text className={classes.tag} size="xs">
+        Preview
+      </Text>
+    </div>
+  );
+}
