@@ -84,7 +84,14 @@ describe('the local avatar prompt writer', () => {
     });
     expect(prompt).toMatch(/^A friendly, confident woman in her 20s/);
     expect(prompt).toContain('bathroom');
-    expect(prompt).toContain('skin');
+    // The product's own name, as a person would write it, not a list of keywords.
+    expect(prompt).toContain(', showing off Glow Serum,');
+  });
+
+  it('says what the presenter talks about when the script names no product', async () => {
+    const prompt = await new LocalAvatarPromptWriter().suggest({ scenes: [], projectTitle: 'Routine', script: 'Tired of dull skin every morning? This serum helps.', voice: { gender: 'male', age: 'senior' } });
+    expect(prompt).toContain('man in his 60s');
+    expect(prompt).toContain(', talking about his skincare routine,');
   });
 
   it('uses a neutral person and a studio when nothing says otherwise', async () => {

@@ -1,7 +1,7 @@
 import { SCRIPT_MAX_CHARS, countWords, sceneCountFor, sceneMessages, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
 import type { PlannedScene, SceneRequest, SceneWriter } from '../engines.ts';
 import { sceneTitle } from './scene-title.ts';
-import { splitClause, splitSentences, splitWords } from './sentences.ts';
+import { splitClause, splitPhrase, splitSentences } from './sentences.ts';
 
 /** What a refused script's message says in numbers, so a client can word it itself (core sends it as the error's details). */
 export interface SceneValidationFacts {
@@ -23,16 +23,23 @@ export class SceneValidationError extends Error {
   }
 }
 
-/** Splits pieces until there are at least `count`, longest first (clauses, then words). */
+/**
+ * Splits pieces until there are at least `count`: the longest piece that can be split, at a clause,
+ * else between phrases. Never mid-phrase: when no piece can be split so, there are fewer pieces.
+ */
 function enoughPieces(sentences: string[], count: number): string[] {
   const pieces = [...sentences];
   while (pieces.length < count) {
-    let longest = 0;
-    for (let i = 1; i < pieces.length; i += 1) if (countWords(pieces[i]!) > countWords(pieces[longest]!)) longest = i;
-    const piece = pieces[longest]!;
-    const halves = splitClause(piece) ?? splitWords(piece);
-    if (!halves) break;
-    pieces.splice(longest, 1, ...halves);
+    const byLength = pieces.map((piece, i) => ({ i, words: countWords(piece) })).sort((a, b) => b.words - a.words);
+    let split = false;
+    for (const { i } of byLength) {
+      const halves = splitClause(pieces[i]!) ?? splitPhrase(pieces[i]!);
+      if (!halves) continue;
+      pieces.splice(i, 1, ...halves);
+      split = true;
+      break;
+    }
+    if (!split) break;
   }
   return pieces;
 }

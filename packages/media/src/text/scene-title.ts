@@ -1,15 +1,32 @@
-const stopwords = new Set(
-  'a an the and or but so of to in on at for with from by about as is are was were be been being it its this that these those you your we our i my me they their he she his her them us do does did have has had will would can could should may might just very really more most than then there here what which who how when where why not no yes if into out up down over get got make made let lets'.split(
-    ' ',
-  ),
-);
+import { bare, BINDERS, CONJUNCTIONS, PREPOSITIONS } from './phrase-words.ts';
+import { protectStops } from './sentences.ts';
 
-/** A short, meaningful scene title: the first few content words of the scene, in title case. */
+/** Openers that carry no meaning of their own at the start of a title. */
+const FILLERS = new Set(['so', 'and', 'but', 'well', 'okay', 'ok', 'oh', 'hey', 'now', 'also', 'plus', 'then', 'y', 'pero', 'et', 'mais', 'und', 'aber', 'e', 'ma', 'mas']);
+const MAX_WORDS = 5;
+
+/** Clause ends for titles: punctuation, emoji and hashtags. */
+const CLAUSE_END = /[.!?;:,—–()"“”¿¡]|\p{Extended_Pictographic}|\s#\S+/u;
+
+/**
+ * A short title that reads as a phrase: the opening of the scene's first clause of two words or more,
+ * without list numbers or fillers, at most five words, ending before a conjunction (or a preposition
+ * after three words) and never on a word that binds to what follows ('the', 'for', 'my'…), in
+ * sentence case. 'Tired of dull skin every morning?' → 'Tired of dull skin'.
+ */
 export function sceneTitle(text: string, index: number): string {
-  const words = text
-    .replace(/[^\p{L}\p{N}'\s-]/gu, ' ')
-    .split(/\s+/)
-    .filter((w) => w.length > 1 && !stopwords.has(w.toLowerCase()));
-  const picked = words.slice(0, 4).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
-  return picked.length ? picked.join(' ') : `Scene ${index + 1}`;
+  const clauses = protectStops(text)
+    .replace(/^\s*(?:\d{1,2}[\uE000)]|[-•*])\s+/, '')
+    .split(CLAUSE_END)
+    .map((part) => part.replace(/\uE000/g, '.').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)))
+    .filter((words) => words.length > 0);
+  const words = [...(clauses.find((c) => c.length >= 2) ?? clauses[0] ?? [])];
+  while (words.length > 1 && FILLERS.has(bare(words[0]!))) words.shift();
+  let picked = words.slice(0, MAX_WORDS).map((w) => w.replace(/^[^\p{L}\p{N}$€£]+|[^\p{L}\p{N}'%]+$/gu, ''));
+  const cut = picked.findIndex((w, i) => (i >= 2 && CONJUNCTIONS.has(bare(w))) || (i >= 3 && PREPOSITIONS.has(bare(w))));
+  if (cut > 0) picked = picked.slice(0, cut);
+  while (picked.length > 1 && BINDERS.has(bare(picked.at(-1)!))) picked.pop();
+  const title = picked.join(' ').trim();
+  if (!title) return `Scene ${index + 1}`;
+  return title.charAt(0).toLocaleUpperCase() + title.slice(1);
 }
