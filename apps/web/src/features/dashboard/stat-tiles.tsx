@@ -4,7 +4,7 @@ import { IconBolt, IconMicrophone, IconMovie, IconWorld } from '@tabler/icons-re
 const stats = [
   { icon: IconBolt, value: '30 sec', label: 'From script to first scene video' },
   { icon: IconMicrophone, value: '25+', label: 'Premium voices in multiple languages' },
-  { icon: IconMovie, value: '4K', label: 'Export quality for every platform' },
+  { icon: IconMovie, value: '1080p', label: 'HD export for every platform' },
   { icon: IconWorld, value: '1 link', label: 'To share a finished video with anyone' },
 ] as const;
 

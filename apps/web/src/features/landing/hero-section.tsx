@@ -10,7 +10,7 @@ const claims = [
   'AI writes your script and scenes, or bring your own',
   '25+ premium voices in multiple languages',
   'Your avatar holding your product, animated with a synced voice',
-  'Export in 4K or share with a single link',
+  'Export in 1080p HD or share with a single link',
 ] as const;
 
 export function HeroSection() {
@@ -77,7 +77,7 @@ export function HeroSection() {
               <IconMicrophone size={16} /> Voiceover ready
             </div>
             <div className={`${classes.chip} ${classes.chipExport}`} aria-hidden="true">
-              <IconSparkles size={16} /> 4K export
+              <IconSparkles size={16} /> 1080p HD export
             </div>
           </div>
         </div>

@@ -23,7 +23,7 @@ const stepDetails: Record<WizardStep, { icon: Icon; text: string }> = {
   'Avatar & Setting': { icon: IconUserCircle, text: 'Describe your presenter and setting, or upload your own photo, and pick from four variations.' },
   'Avatar-Product': { icon: IconHandGrab, text: 'Upload your product and see your avatar holding it, or skip this step for talking-head videos.' },
   'Video Generation': { icon: IconVideo, text: 'Every scene becomes an animated clip with the voice lip-synced to your avatar.' },
-  'Merge & Export': { icon: IconMovie, text: 'Join the scenes with the transition you like, then export in up to 4K or share a link.' },
+  'Merge & Export': { icon: IconMovie, text: 'Join the scenes with the transition you like, then export in up to 1080p HD or share a link.' },
 };
 
 export function HowItWorks() {

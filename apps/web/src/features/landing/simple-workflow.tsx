@@ -37,7 +37,7 @@ export function SimpleWorkflow() {
           <WorkflowCard step={3} title="Model Holding Product" text="Get four images of your avatar holding your product, and keep the one you like best.">
             <Image className={classes.media} src={holding.poster} alt="The avatar holding the uploaded product" />
           </WorkflowCard>
-          <WorkflowCard step={4} title="Final Video" text="Scenes, voice and lip-sync merged into one video, ready to download in 4K or share.">
+          <WorkflowCard step={4} title="Final Video" text="Scenes, voice and lip-sync merged into one video, ready to download in 1080p HD or share.">
             <FinalVideoPlayer src={final.src} poster={final.poster} />
           </WorkflowCard>
         </SimpleGrid>
