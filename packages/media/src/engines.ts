@@ -146,6 +146,8 @@ export interface AvatarImage {
   model: string;
   /** Human-readable traits the picture follows (gender, age, hair, clothing, setting). */
   traits: Record<string, string>;
+  /** Where the face's centre sits, as a fraction of the height, when the engine knows (its own presenters). */
+  faceY?: number | undefined;
 }
 
 export interface AvatarImager {

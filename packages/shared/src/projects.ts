@@ -97,6 +97,9 @@ export const finalVideoSchema = z.object({
     .optional(),
 });
 
+/** Where each picture's face sits (a fraction of its height), for pictures whose engine knows; thumbnails centre on it. */
+const faceMapSchema = z.record(z.string().max(512), z.number().min(0).max(1)).optional();
+
 /** Generated media (customer spec §3, assets). */
 export const projectAssetsSchema = z
   .object({
@@ -106,12 +109,13 @@ export const projectAssetsSchema = z
         selected: selectionSchema.optional(),
         variations: z.array(mediaUrlSchema).max(16).optional(),
         uploaded: z.array(mediaUrlSchema).max(MAX_UPLOADED_AVATARS, { error: `At most ${MAX_UPLOADED_AVATARS} uploaded avatars.` }).optional(),
+        faces: faceMapSchema,
       })
       .strip()
       .optional(),
     product: mediaUrlSchema.nullable().optional(),
     avatar_product: z
-      .object({ selected: selectionSchema.optional(), variations: z.array(mediaUrlSchema).max(16).optional(), skipped: z.boolean().optional() })
+      .object({ selected: selectionSchema.optional(), variations: z.array(mediaUrlSchema).max(16).optional(), skipped: z.boolean().optional(), faces: faceMapSchema })
       .strip()
       .optional(),
     video_generated: z.record(z.string().max(64), mediaUrlSchema).optional(),

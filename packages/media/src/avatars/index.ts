@@ -15,5 +15,5 @@ export {
 } from './description-traits.ts';
 export { sceneBackgroundSvg, type SceneOptions, type SceneTreatment } from './scene-backgrounds.ts';
 export { avatarLook, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
-export { presenterBox, type PresenterBox } from './presenter-layout.ts';
+export { presenterBox, presenterFaceY, type PresenterBox } from './presenter-layout.ts';
 export { AVATAR_STYLE_CREDIT, AvatarRequestError, LocalAvatarImager, MAX_VARIATIONS } from './local-avatar-imager.ts';

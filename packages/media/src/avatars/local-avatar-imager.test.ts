@@ -67,6 +67,10 @@ describe('LocalAvatarImager', () => {
     expect(box!.right).toBeLessThanOrEqual(faceBottomRight.x);
     expect(box!.top).toBeGreaterThanOrEqual(faceTopLeft.y);
     expect(box!.bottom).toBeLessThanOrEqual(faceBottomRight.y);
+    // The face height the imager reports (for thumbnails) is just above the mouth that moves.
+    const faceY = image!.faceY! * height;
+    expect(faceY).toBeLessThan(box!.top);
+    expect(box!.top - faceY).toBeLessThan(height * 0.06);
   });
 
   it('follows the description: a woman in a kitchen and a man in a gym differ in traits and pictures', async () => {

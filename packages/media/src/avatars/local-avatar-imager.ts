@@ -13,7 +13,7 @@ import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest } from '../e
 import { dimensionsFor } from '../video-size.ts';
 import { avatarLook, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
 import { readDescription } from './description-traits.ts';
-import { presenterBox, type PresenterBox } from './presenter-layout.ts';
+import { presenterBox, presenterFaceY, type PresenterBox } from './presenter-layout.ts';
 import { sceneBackgroundSvg } from './scene-backgrounds.ts';
 
 export const AVATAR_STYLE_CREDIT = 'Avataaars by Pablo Stanley (avataaars.com), free for personal and commercial use; via DiceBear';
@@ -95,7 +95,7 @@ export class LocalAvatarImager implements AvatarImager {
               .toFile(out),
           ),
         );
-        return { file, mouthOpenFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits };
+        return { file, mouthOpenFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
       }),
     );
   }

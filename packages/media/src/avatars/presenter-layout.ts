@@ -34,3 +34,8 @@ export function onPresenter(box: PresenterBox, gridX: number, gridY: number): { 
 export function floorLine(width: number, height: number): number {
   return Math.round(height * (width < height ? 0.72 : 0.77));
 }
+
+/** Where the presenter's face centre sits, as a fraction of the frame's height (for thumbnails that show the face). */
+export function presenterFaceY(width: number, height: number): number {
+  return Math.round((onPresenter(presenterBox(width, height), AVATAR_GRID / 2, 120).y / height) * 1000) / 1000;
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { AvatarImage, ProductCompositeRequest, ProductCompositor, ProductLayout } from '../engines.ts';
 import { darken, lighten, num } from '../avatars/drawing.ts';
-import { onPresenter, presenterBox, type PresenterBox } from '../avatars/presenter-layout.ts';
+import { onPresenter, presenterBox, presenterFaceY, type PresenterBox } from '../avatars/presenter-layout.ts';
 
 export const PRODUCT_LAYOUTS: readonly ProductLayout[] = ['held-in-hand', 'beside', 'raised', 'on-counter'];
 
@@ -198,6 +198,8 @@ export class LocalProductCompositor implements ProductCompositor {
           height,
           model: 'local-compositor',
           layout,
+          // The illustrated presenter (it has an open-mouth frame) has its face where the layout puts it; a photo's is unknown.
+          ...(request.avatarMouthOpenFile ? { faceY: presenterFaceY(width, height) } : {}),
           traits: { layout, interaction: request.interaction.trim(), product: product.cutOut ? 'cut-out' : 'photo' },
         };
       }),

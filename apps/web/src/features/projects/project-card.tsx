@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cardActions, projectCardView, statusColor } from './project-card-rules.ts';
 import classes from './project-card.module.css';
-import { projectPreviewImage } from './project-preview.ts';
+import { facePosition, projectPreviewFaceY, projectPreviewImage } from './project-preview.ts';
 
 export interface ProjectCardProps {
   project: Project;
@@ -27,7 +27,11 @@ export function ProjectCard({ project, canDelete, sharing, onShare, onCopyId, on
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="lg" padding="lg" className={classes.card}>
       <Card.Section className={classes.preview}>
-        {preview ? <img src={preview} alt="" className={classes.previewImage} loading="lazy" /> : <IconMovie size={40} stroke={1.5} aria-hidden />}
+        {preview ? (
+          <img src={preview} alt="" className={classes.previewImage} style={{ objectPosition: facePosition(projectPreviewFaceY(project.assets, preview)) }} loading="lazy" />
+        ) : (
+          <IconMovie size={40} stroke={1.5} aria-hidden />
+        )}
       </Card.Section>
 
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>

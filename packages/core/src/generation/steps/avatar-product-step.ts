@@ -17,7 +17,7 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
   const avatarKey = avatarUrl ? keyFromMediaUrl(avatarUrl) : null;
   if (!avatarKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct, { reason: 'avatar_required' });
   await ctx.progress('Placing the product', 10);
-  const urls = await withWorkDir(deps.workDir, `product-${ctx.jobId}`, async (dir) => {
+  const { urls, faces } = await withWorkDir(deps.workDir, `product-${ctx.jobId}`, async (dir) => {
     const avatarFile = join(dir, 'avatar.png');
     const productFile = join(dir, 'product.png');
     await deps.storage.download(avatarKey, avatarFile);
@@ -40,16 +40,18 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
     await ctx.progress('Saving variations', 85);
     const hash = artifactHash(deps.engine.version, avatarKey, input.productKey, input.interactionPrompt, ctx.jobId);
     const out: string[] = [];
+    const faces: Record<string, number> = {};
     for (const [i, r] of results.entries()) {
       const key = projectKey(ctx.projectId, 'product', `${hash}-${i}.png`);
       await deps.storage.put(key, { file: r.file }, 'image/png');
       if (r.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: r.mouthOpenFile }, 'image/png');
       out.push(mediaUrl(key));
+      if (r.faceY !== undefined) faces[mediaUrl(key)] = r.faceY;
     }
-    return out;
+    return { urls: out, faces };
   });
   await ctx.saveProject((p) => ({
-    assets: { ...p.assets, product: mediaUrl(input.productKey), avatar_product: { variations: urls, selected: null, skipped: false } },
+    assets: { ...p.assets, product: mediaUrl(input.productKey), avatar_product: { variations: urls, selected: null, skipped: false, faces } },
     params: { ...p.params, avatar_product: { interactionPrompt: input.interactionPrompt } },
   }));
   return { variations: urls };

@@ -22,17 +22,19 @@ export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, un
     await ctx.progress('Saving avatars', 80);
     const hash = artifactHash(deps.engine.version, input, ctx.jobId);
     const urls: string[] = [];
+    const faces: Record<string, number> = {};
     for (const [i, image] of images.entries()) {
       const key = projectKey(ctx.projectId, 'avatars', `${hash}-${i}.png`);
       await deps.storage.put(key, { file: image.file }, 'image/png');
       if (image.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: image.mouthOpenFile }, 'image/png');
       urls.push(mediaUrl(key));
+      if (image.faceY !== undefined) faces[mediaUrl(key)] = image.faceY;
     }
-    return { urls, model: images[0]?.model ?? input.model };
+    return { urls, faces, model: images[0]?.model ?? input.model };
   });
   await ctx.saveProject((p) => ({
     aspect: input.aspectRatio,
-    assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), variations: stored.urls, selected: null } },
+    assets: { ...p.assets, avatar: { ...(p.assets.avatar ?? {}), variations: stored.urls, selected: null, faces: stored.faces } },
     params: { ...p.params, aspect: input.aspectRatio, avatar: { combinedPrompt: input.combinedPrompt, model: input.model } },
   }));
   return { variations: stored.urls, engineModel: stored.model };
