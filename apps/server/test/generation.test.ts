@@ -239,6 +239,9 @@ describe('generation on the local engine', () => {
     for (const [k, scene] of project.scenes.entries()) {
       const words = (await fetchMedia(project.assets.voiceover[scene.sceneId].replace(/\.m4a$/, '.words.json'))).json();
       expect(words.map((w: { text: string }) => w.text).join(' ')).toBe(scene.text);
+      // Beside it, the sounds the voice made, for mouth shapes.
+      const phonemes = (await fetchMedia(project.assets.voiceover[scene.sceneId].replace(/\.m4a$/, '.phonemes.json'))).json();
+      expect(phonemes.length).toBeGreaterThan(scene.text.split(' ').length);
       const firstWord = scene.text.split(/\s+/)[0];
       const cue = cues.find((c, i) => c.text.startsWith(firstWord) && (k === 0 || i > 0) && c.start >= at - 0.1)!;
       expect(Math.abs(cue.start - (at + words[0].startSeconds))).toBeLessThanOrEqual(0.1);

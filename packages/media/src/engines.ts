@@ -99,6 +99,8 @@ export interface SpeechResult {
   alignment?: SpeechAlignment | undefined;
   /** Each word of the text with when it is spoken in the file, for captions. */
   words?: SpokenWord[] | undefined;
+  /** Each sound as the synthesiser made it, in the file's time (engines that say), for mouth shapes. */
+  phonemes?: SpokenPhoneme[] | undefined;
   durationSeconds: number;
   mimeType: string;
 }
@@ -106,6 +108,13 @@ export interface SpeechResult {
 export interface SpokenWord {
   /** The word as written (with its punctuation). */
   text: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+export interface SpokenPhoneme {
+  /** The synthesiser's own symbol: espeak-ng's mnemonic ('aI', 'T', '_:' a pause) or flite's ('ay', 'th', 'pau'). */
+  phoneme: string;
   startSeconds: number;
   endSeconds: number;
 }

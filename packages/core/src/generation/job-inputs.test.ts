@@ -4,7 +4,10 @@ import { parseJobInput } from './job-inputs.ts';
 describe('generation job inputs', () => {
   it('reads back what each kind is started with', () => {
     expect(parseJobInput('videos', { quality: 'high', watermark: false })).toEqual({ quality: 'high', watermark: false });
-    expect(parseJobInput('final', { transition: 'fade', sceneOrder: ['s1', 's2'] })).toEqual({ transition: 'fade', sceneOrder: ['s1', 's2'] });
+    // A merge queued before captions existed reads as one without them.
+    expect(parseJobInput('final', { transition: 'fade', sceneOrder: ['s1', 's2'] })).toEqual({ transition: 'fade', sceneOrder: ['s1', 's2'], captions: false, captionStyle: 'clean', captionPosition: 'bottom' });
+    expect(parseJobInput('final', { transition: 'none', captions: true, captionStyle: 'highlight', captionPosition: 'top' })).toMatchObject({ captions: true, captionStyle: 'highlight', captionPosition: 'top' });
+    expect(() => parseJobInput('final', { transition: 'none', captions: true, captionStyle: 'comic' })).toThrow();
     expect(parseJobInput('avatar_product', { productKey: 'projects/p/product/a.png', interactionPrompt: 'holds it', aspect: '9:16' }).aspect).toBe('9:16');
   });
 

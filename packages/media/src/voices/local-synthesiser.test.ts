@@ -9,6 +9,7 @@ import { decodePcm } from '../audio/pcm.ts';
 import { LOCAL_VOICES } from './catalogue.ts';
 import { VoiceError, type VoiceErrorCode } from './errors.ts';
 import { LocalSpeechSynthesiser, type LocalSpeechRequest } from './local-synthesiser.ts';
+import { visemeOf } from '../video/visemes.ts';
 
 let dir: string;
 let workDir: string;
@@ -202,6 +203,18 @@ describe('LocalSpeechSynthesiser, word timings', () => {
     // Each sentence's first word is where sound resumes, and sound resumes only where a word starts.
     for (const first of ['Morning', 'Lovely', 'Now']) expect(nearest(words.find((w) => w.text === first)!.startSeconds, onsets)).toBeLessThanOrEqual(0.1);
     for (const onset of onsets) expect(nearest(onset, starts), `sound at ${onset} s; words at ${starts.join(', ')}`).toBeLessThanOrEqual(0.1);
+  });
+
+  it.each(['rs-ava', 'rs-maya'])('%s says which sound is made when, in order and within the audio, enough for six mouth shapes', async (voiceId) => {
+    const result = await say(voiceId, 'Many people forget how beautiful a slow morning by the water can feel.');
+    const phonemes = result.phonemes ?? [];
+    expect(phonemes.length).toBeGreaterThan(30);
+    for (const [i, p] of phonemes.entries()) {
+      expect(p.endSeconds).toBeGreaterThan(p.startSeconds);
+      expect(p.endSeconds).toBeLessThanOrEqual(result.durationSeconds + 0.001);
+      if (i > 0) expect(p.startSeconds).toBeGreaterThanOrEqual(phonemes[i - 1]!.startSeconds);
+    }
+    expect(new Set(phonemes.map((p) => visemeOf(p.phoneme))).size).toBeGreaterThanOrEqual(6);
   });
 
   it('times words the same way at another speed, in proportion', async () => {

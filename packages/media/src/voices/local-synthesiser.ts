@@ -1,14 +1,14 @@
 import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SpeechRequest, SpeechResult, SpeechSynthesiser, SpokenWord } from '../engines.ts';
+import type { SpeechRequest, SpeechResult, SpeechSynthesiser, SpokenPhoneme, SpokenWord } from '../engines.ts';
 import { runFfmpeg, runTool } from '../ffmpeg.ts';
 import { mediaDurationSeconds } from '../video/mp4-info.ts';
 import { decodePcm } from '../audio/pcm.ts';
 import { soundSpan } from '../audio/trim-silence.ts';
 import { espeakSynthesise, type EspeakVoiceSettings } from './espeak-library.ts';
 import { countingText, fliteTokenMarks, parseTimedPhones, pauseStarts, phoneGroups } from './flite-timings.ts';
-import { shiftWords, textTokens, tokenAt, wordsFromMarks } from './word-timings.ts';
+import { phonemeSpans, shiftPhonemes, shiftWords, textTokens, tokenAt, wordsFromMarks } from './word-timings.ts';
 import { normaliseLanguage } from './catalogue.ts';
 import { VoiceError } from './errors.ts';
 import { cleanSpeechText, foldToAscii, hasSpeakableText } from './speech-text.ts';
@@ -89,16 +89,29 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
       await mkdir(dirname(request.outFile), { recursive: true });
       await moveFile(encoded, request.outFile);
       const durationSeconds = await mediaDurationSeconds(request.outFile);
-      // The words' times move with the silence cut from the start, and stay within the audio.
-      const words = shiftWords(spoken.words, span.start / this.#sampleRate, kept.length / this.#sampleRate);
-      return { file: request.outFile, durationSeconds, mimeType: 'audio/mp4', words };
+      // Words and phonemes move with the silence cut from the start, and stay within the audio.
+      const cut = span.start / this.#sampleRate;
+      const keptSeconds = kept.length / this.#sampleRate;
+      return {
+        file: request.outFile,
+        durationSeconds,
+        mimeType: 'audio/mp4',
+        words: shiftWords(spoken.words, cut, keptSeconds),
+        phonemes: shiftPhonemes(spoken.phonemes, cut, keptSeconds),
+      };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
 
-  /** Synthesises into a WAV file in `work`, with each word's time in that file. */
-  async #speak(profile: SynthProfile, language: SpeechLanguage, request: LocalSpeechRequest, text: string, work: string): Promise<{ wavFile: string; words: SpokenWord[] }> {
+  /** Synthesises into a WAV file in `work`, with each word's and each phoneme's time in that file. */
+  async #speak(
+    profile: SynthProfile,
+    language: SpeechLanguage,
+    request: LocalSpeechRequest,
+    text: string,
+    work: string,
+  ): Promise<{ wavFile: string; words: SpokenWord[]; phonemes: SpokenPhoneme[] }> {
     const wavFile = join(work, 'speech.wav');
     const tokens = textTokens(text);
     if (profile.engine === 'espeak-ng') {
@@ -107,7 +120,8 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
       await writeFile(wavFile, wavBytes(speech.samples, speech.sampleRate));
       const marks = speech.words.map((w) => ({ token: tokenAt(tokens, w.textStart), startSeconds: w.startSeconds }));
       const pauses = speech.phonemes.filter((p) => p.phoneme.startsWith('_')).map((p) => p.startSeconds);
-      return { wavFile, words: wordsFromMarks(tokens, marks, pauses, speech.samples.length / speech.sampleRate) };
+      const total = speech.samples.length / speech.sampleRate;
+      return { wavFile, words: wordsFromMarks(tokens, marks, pauses, total), phonemes: phonemeSpans(speech.phonemes, total) };
     }
     const textFile = join(work, 'text.txt');
     const countFile = join(work, 'tokens.txt');
@@ -119,7 +133,11 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
     ]);
     const phones = parseTimedPhones(real.stdout);
     const total = phones.at(-1)?.endSeconds ?? 0;
-    return { wavFile, words: wordsFromMarks(tokens, fliteTokenMarks(tokens, phoneGroups(counting.stdout), phones), pauseStarts(phones), total) };
+    return {
+      wavFile,
+      words: wordsFromMarks(tokens, fliteTokenMarks(tokens, phoneGroups(counting.stdout), phones), pauseStarts(phones), total),
+      phonemes: phones.map((p) => ({ phoneme: p.phone, startSeconds: p.startSeconds, endSeconds: p.endSeconds })),
+    };
   }
 }
 

@@ -1,7 +1,7 @@
 // Word timings of spoken text, from what each synthesiser reports: espeak-ng's word and phoneme
 // events, flite's phone segments, ElevenLabs' character alignment. Every source ends in the same
 // shape: the words of the text as a viewer reads them, each with when it is spoken.
-import type { SpeechAlignment, SpokenWord } from '../engines.ts';
+import type { SpeechAlignment, SpokenPhoneme, SpokenWord } from '../engines.ts';
 
 /** A whitespace-separated piece of the text and where it sits. */
 export interface TextToken {
@@ -112,4 +112,17 @@ export function estimatedWords(text: string, totalSeconds: number): SpokenWord[]
     at += length;
     return word;
   });
+}
+
+/** Phonemes moved by the silence cut from the start; those wholly cut away are dropped, the rest kept within the audio. */
+export function shiftPhonemes(phonemes: SpokenPhoneme[], offsetSeconds: number, totalSeconds: number): SpokenPhoneme[] {
+  const clamp = (t: number): number => round(Math.min(totalSeconds, Math.max(0, t - offsetSeconds)));
+  return phonemes
+    .map((p) => ({ phoneme: p.phoneme, startSeconds: clamp(p.startSeconds), endSeconds: clamp(p.endSeconds) }))
+    .filter((p) => p.endSeconds > p.startSeconds);
+}
+
+/** Start-only events (espeak-ng's) to spans: each phoneme lasts until the next starts, the last until the end. */
+export function phonemeSpans(events: { phoneme: string; startSeconds: number }[], totalSeconds: number): SpokenPhoneme[] {
+  return events.map((e, i) => ({ phoneme: e.phoneme, startSeconds: round(e.startSeconds), endSeconds: round(Math.max(e.startSeconds, events[i + 1]?.startSeconds ?? totalSeconds)) }));
 }

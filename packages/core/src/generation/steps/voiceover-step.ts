@@ -14,6 +14,11 @@ export function alignmentKey(audioKey: string): string {
   return audioKey.replace(/\.m4a$/, '.alignment.json');
 }
 
+/** Where a voice clip's phoneme timings are stored (engines that give them), for mouth shapes. */
+export function phonemesKey(audioKey: string): string {
+  return audioKey.replace(/\.m4a$/, '.phonemes.json');
+}
+
 /** One compressed audio clip per scene, in the chosen voice and each scene's speed. */
 export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
@@ -46,9 +51,10 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
         });
         durationSeconds = result.durationSeconds;
         await deps.storage.put(key, { file }, result.mimeType);
-        // Character timings (providers that give them) and word timings of the speech, beside the audio, for captions.
+        // Character timings (providers that give them), word and phoneme timings of the speech, beside the audio, for captions and mouth shapes.
         if (result.alignment) await deps.storage.put(alignmentKey(key), { buffer: Buffer.from(JSON.stringify(result.alignment)) }, 'application/json');
         if (result.words) await deps.storage.put(wordsKey(key), { buffer: Buffer.from(JSON.stringify(result.words)) }, 'application/json');
+        if (result.phonemes) await deps.storage.put(phonemesKey(key), { buffer: Buffer.from(JSON.stringify(result.phonemes)) }, 'application/json');
       }
       done += 1;
       await ctx.progress(`Voiceover ${done} of ${project.scenes.length}`, (done / project.scenes.length) * 100);
