@@ -21,6 +21,7 @@ import {
   LocalVoiceCatalogue,
   runFfmpeg,
   runTool,
+  type SpokenWord,
 } from '@reelsmith/media';
 import { bareFfmpeg, mapLimit, median } from './bare-replay.ts';
 
@@ -47,6 +48,8 @@ interface Scene {
   text: string;
   audioFile: string;
   clipFile: string;
+  /** The voice's word timings, for the captioned merge. */
+  words: SpokenWord[];
 }
 
 interface Context {
@@ -85,7 +88,7 @@ async function makeFixtures(dir: string): Promise<Context> {
         ? ['-i', source]
         : ['-f', 'lavfi', '-i', `aevalsrc=if(lt(mod(t\\,1.2)\\,0.7)\\,0.5*sin(2*PI*220*t)\\,0):s=44100:d=${SCENE_SECONDS}`];
       await runFfmpeg([...input, '-af', `apad,atrim=0:${SCENE_SECONDS}`, '-ar', '44100', '-ac', '1', '-c:a', 'aac', '-b:a', '64k', audioFile]);
-      return { text, audioFile, clipFile: join(dir, `scene-${i + 1}.mp4`) };
+      return { text, audioFile, clipFile: join(dir, `scene-${i + 1}.mp4`), words: [] };
     }),
   );
   return { dir, aspect: '9:16', quality: 'standard', avatar: { closed, open }, scenes, finalFile: join(dir, 'final.mp4'), commands: new Map() };
@@ -112,7 +115,7 @@ const stages: Stage[] = [
     bare: null,
     async run(ctx) {
       const scenes = await new LocalSceneWriter().writeScenes({ script: SCRIPT, reelTime: 30 });
-      ctx.scenes = scenes.map((scene, i) => ({ text: scene.text, audioFile: join(ctx.dir, `voice-${i + 1}.m4a`), clipFile: join(ctx.dir, `scene-${i + 1}.mp4`) }));
+      ctx.scenes = scenes.map((scene, i) => ({ text: scene.text, audioFile: join(ctx.dir, `voice-${i + 1}.m4a`), clipFile: join(ctx.dir, `scene-${i + 1}.mp4`), words: [] }));
     },
   },
   {
@@ -121,7 +124,9 @@ const stages: Stage[] = [
     async run(ctx) {
       const voice = (await new LocalVoiceCatalogue().list({ gender: 'female' }))[0]!;
       const speech = new LocalSpeechSynthesiser();
-      await mapLimit(ctx.scenes, concurrency, (scene) => speech.synthesise({ voiceId: voice.id, text: scene.text, speed: 1, outFile: scene.audioFile }));
+      await mapLimit(ctx.scenes, concurrency, async (scene) => {
+        scene.words = (await speech.synthesise({ voiceId: voice.id, text: scene.text, speed: 1, outFile: scene.audioFile })).words ?? [];
+      });
     },
   },
   {
@@ -164,6 +169,21 @@ const stages: Stage[] = [
       const commands: string[][] = [];
       const merger = new LocalVideoMerger({ workDir: ctx.dir, keepWorkFiles: true, onFfmpeg: (args) => commands.push(args) });
       await merger.merge({ clips: ctx.scenes.map((s) => s.clipFile), transition: 'none', outFile: ctx.finalFile });
+      ctx.commands.set(this.name, commands);
+    },
+  },
+  {
+    // Burned-in captions: one full encode with libass (the bare twin replays it with the same ASS file).
+    name: 'merge scenes with word-by-word captions (crossfade)',
+    async run(ctx) {
+      const commands: string[][] = [];
+      const merger = new LocalVideoMerger({ workDir: ctx.dir, keepWorkFiles: true, onFfmpeg: (args) => commands.push(args) });
+      await merger.merge({
+        clips: ctx.scenes.map((s) => s.clipFile),
+        transition: 'crossfade',
+        captions: { clipWords: ctx.scenes.map((s) => s.words), style: 'highlight', position: 'bottom' },
+        outFile: join(ctx.dir, 'final-captioned.mp4'),
+      });
       ctx.commands.set(this.name, commands);
     },
   },
