@@ -1,4 +1,4 @@
-// Frame strips of a captioned reel, for docs/screens: the local engine voices two scenes, renders them
+// Frame strips of a captioned reel, and the presenter's mouth shapes, for docs/screens: the local engine voices two scenes, renders them
 // with an illustrated presenter and merges them with captions in each style; five frames taken while
 // words are spoken are laid side by side. Run: pnpm --filter @reelsmith/media frame-strips
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -7,7 +7,10 @@ import { join, resolve } from 'node:path';
 import type { CaptionStyle } from '@reelsmith/shared';
 import { LocalAvatarImager } from '../src/avatars/index.ts';
 import { runFfmpeg } from '../src/ffmpeg.ts';
-import { LocalTalkingVideoRenderer, LocalVideoMerger } from '../src/video/index.ts';
+import sharp from 'sharp';
+import { LocalTalkingVideoRenderer, LocalVideoMerger, VISEMES } from '../src/video/index.ts';
+import { mouthShape, openingBox } from '../src/video/mouth-shapes.ts';
+import { fitStillRgb } from '../src/video/stills.ts';
 import { LocalSpeechSynthesiser } from '../src/voices/local-synthesiser.ts';
 
 const screens = resolve(import.meta.dirname, '../../../docs/screens');
@@ -38,6 +41,34 @@ try {
     await runFfmpeg([...inputs, '-filter_complex', `${scaled};${picks.map((_t, i) => `[f${i}]`).join('')}hstack=inputs=${FRAMES}`, '-frames:v', '1', out]);
     process.stdout.write(`${out}: frames at ${picks.map((t) => t.toFixed(2)).join(', ')} s\n`);
   }
+  await mouthStrip(avatar!.file, avatar!.mouthOpenFile!);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** The nine mouth shapes (mouth-shapes.ts) of one presenter, side by side and named. */
+async function mouthStrip(closedFile: string, openFile: string): Promise<void> {
+  const size = { width: 1080, height: 1920 };
+  const [a, b] = await Promise.all([fitStillRgb(closedFile, size, null), fitStillRgb(openFile, size, null)]);
+  const closed = { data: a.data, ...a.info };
+  const open = { data: b.data, ...b.info };
+  const box = openingBox(closed, open)!;
+  const cell = { left: box.left - 90, top: box.top - 70, width: box.right - box.left + 180, height: box.bottom - box.top + 140 };
+  const tiles = await Promise.all(
+    VISEMES.map(async (viseme) => {
+      const frame = mouthShape(closed, open, box, viseme);
+      const crop = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: frame.channels as 3 } }).extract(cell).png().toBuffer();
+      const label = Buffer.from(`<svg width="${cell.width}" height="44"><rect width="100%" height="100%" fill="#fff"/><text x="50%" y="30" font-family="DejaVu Sans" font-size="24" text-anchor="middle" fill="#222">${viseme}</text></svg>`);
+      return sharp({ create: { width: cell.width, height: cell.height + 44, channels: 3, background: '#fff' } })
+        .composite([{ input: crop, top: 0, left: 0 }, { input: label, top: cell.height, left: 0 }])
+        .png()
+        .toBuffer();
+    }),
+  );
+  const out = join(screens, 'mouth-shapes.png');
+  await sharp({ create: { width: cell.width * tiles.length, height: cell.height + 44, channels: 3, background: '#fff' } })
+    .composite(tiles.map((input, i) => ({ input, top: 0, left: i * cell.width })))
+    .png()
+    .toFile(out);
+  process.stdout.write(`${out}: ${VISEMES.join(', ')}\n`);
 }

@@ -188,6 +188,8 @@ export interface TalkingVideoRequest extends Costed {
   /** Open-mouth frame; without one the picture gets gentle motion instead (uploaded photos). */
   mouthOpenFile: LocalFile | null;
   audioFile: LocalFile;
+  /** The voice's phonemes in the audio's time (synthesisers that give them): mouth shapes follow them, else the voice's loudness. */
+  phonemes?: SpokenPhoneme[] | undefined;
   aspect: AspectRatio;
   quality: Quality;
   watermark: boolean;

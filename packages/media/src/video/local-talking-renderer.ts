@@ -1,19 +1,23 @@
 // Offline talking-avatar clips from one or two stills and the scene's voice.
-//  - With an open-mouth frame: the two pre-fitted stills alternate in runs that follow the voice's
-//    loudness, fed through the concat demuxer (one decoded picture per run, not per frame).
+//  - With an open-mouth frame and the voice's phonemes: mouth shapes drawn from the two stills
+//    (visemes.ts, mouth-shapes.ts) follow the phonemes, fed through the concat demuxer (one decoded
+//    picture per run, not per frame). Without phonemes, the two stills alternate with the loudness.
 //  - Without one (uploaded photo): a slow eased zoom with a slight upward drift (Ken Burns).
 import type { VideoEngineOptions } from './engine-options.ts';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../engines.ts';
+import type { SpokenPhoneme, TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../engines.ts';
 import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
 import { mouthTrack } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
-import { fitStill, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { fitStill, fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { mouthShape, openingBox, type RgbFrame } from './mouth-shapes.ts';
+import { mouthFrames, visemeTrack, type MouthFrame } from './visemes.ts';
+import { decodePcm, frameRms } from '../audio/index.ts';
 
 /** How far the photo path zooms in over the clip (6%). */
 const KEN_BURNS_ZOOM = 0.06;
@@ -70,6 +74,10 @@ interface EncodePlan {
 
 async function planLipFlap(request: TalkingVideoRequest, mouthOpenFile: string, size: Size, work: string): Promise<EncodePlan> {
   const watermark = request.watermark ? await watermarkImage(size) : null;
+  if (request.phonemes?.length) {
+    const visemes = await planVisemes(request, request.phonemes, mouthOpenFile, size, work, watermark);
+    if (visemes) return visemes;
+  }
   const audio = inspectAudio(request.audioFile);
   const [{ durationSeconds, codecArgs }, runs] = await Promise.all([
     audio,
@@ -98,6 +106,67 @@ async function planLipFlap(request: TalkingVideoRequest, mouthOpenFile: string, 
       '-t', durationSeconds.toFixed(3),
     ],
   };
+}
+
+/**
+ * Mouth shapes from the voice's phonemes: each shape used is drawn once from the closed and open
+ * frames (mouth-shapes.ts) and the concat demuxer holds it for its frames. Null when the two frames
+ * show no opening to shape (then the loudness plan).
+ */
+async function planVisemes(request: TalkingVideoRequest, phonemes: SpokenPhoneme[], mouthOpenFile: string, size: Size, work: string, watermark: Buffer | null): Promise<EncodePlan | null> {
+  const [{ durationSeconds, codecArgs }, closed, open, pcm] = await Promise.all([
+    inspectAudio(request.audioFile),
+    fitRgbOrFail(request.imageFile, size, watermark),
+    fitRgbOrFail(mouthOpenFile, size, watermark),
+    decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
+      throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
+    }),
+  ]);
+  const box = openingBox(closed, open);
+  if (!box) return null;
+  const track = visemeTrack(phonemes, FPS, durationSeconds);
+  const loudness = frameRms(pcm.samples, pcm.sampleRate, FPS, track.length);
+  const name = (m: MouthFrame) => `mouth-${m.viseme}-${Math.round(m.opening * 100)}.y4m`;
+  const runs: { mouth: MouthFrame; frames: number }[] = [];
+  for (const mouth of mouthFrames(track, loudness)) {
+    const last = runs.at(-1);
+    if (last && name(last.mouth) === name(mouth)) last.frames++;
+    else runs.push({ mouth, frames: 1 });
+  }
+  if (runs.length === 0) return null;
+  const used = new Map(runs.map((r) => [name(r.mouth), r.mouth]));
+  await Promise.all(
+    [...used].map(([file, mouth]) => {
+      const frame = mouthShape(closed, open, box, mouth.viseme, mouth.opening);
+      return writeFile(join(work, file), toY4m(frame.data, frame.width, frame.height, frame.channels));
+    }),
+  );
+  const lines = ['ffconcat version 1.0'];
+  for (const run of runs) lines.push(`file ${name(run.mouth)}`, `duration ${(run.frames / FPS).toFixed(2)}`);
+  lines.push(`file ${name(runs.at(-1)!.mouth)}`);
+  const list = join(work, 'visemes.ffconcat');
+  await writeFile(list, `${lines.join('\n')}\n`);
+  return {
+    durationSeconds,
+    args: [
+      '-f', 'concat', '-safe', '0', '-i', list,
+      '-i', request.audioFile,
+      '-map', '0:v:0', '-map', '1:a:0',
+      '-vf', `fps=${FPS},setsar=1`,
+      ...videoCodecArgs({ still: true, sceneClip: durationSeconds }),
+      ...codecArgs,
+      '-t', durationSeconds.toFixed(3),
+    ],
+  };
+}
+
+async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null): Promise<RgbFrame> {
+  try {
+    const { data, info } = await fitStillRgb(file, size, watermark);
+    return { data, width: info.width, height: info.height, channels: info.channels };
+  } catch (err) {
+    throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 async function planKenBurns(request: TalkingVideoRequest, size: Size, work: string): Promise<EncodePlan> {

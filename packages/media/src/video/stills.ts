@@ -14,17 +14,22 @@ export interface Size {
  * and writes it as a one-frame YUV4MPEG file: ffmpeg reads it back without decoding or colour conversion.
  */
 export async function fitStill(inFile: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {
+  const { data, info } = await fitStillRgb(inFile, size, watermark);
+  await writeFile(outFile, toY4m(data, info.width, info.height, info.channels));
+}
+
+/** The picture fitted to the frame (and watermarked) as raw RGB, for callers that change it first. */
+export async function fitStillRgb(inFile: string, size: Size, watermark: Buffer | null): Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }> {
   let image = sharp(inFile, { failOn: 'error' }).rotate().resize(size.width, size.height, { fit: 'cover', position: 'centre' });
   if (watermark) {
     const mark = await watermarkPlacement(watermark, size);
     image = image.composite([{ input: watermark, left: mark.left, top: mark.top }]);
   }
-  const { data, info } = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  await writeFile(outFile, toY4m(data, info.width, info.height, info.channels));
+  return image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
 }
 
 /** RGB → yuv420p with BT.601 limited-range coefficients, as ffmpeg's own rgb24 → yuv420p conversion. */
-function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
+export function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
   const lumaSize = width * height;
   const cw = width >> 1;

@@ -76,3 +76,34 @@ export function visemeTrack(phonemes: readonly SpokenPhoneme[], fps: number, dur
   }
   return track;
 }
+
+/** A frame's mouth: the shape, and how far it opens (1 full; less where the voice is softer). */
+export interface MouthFrame {
+  viseme: Viseme;
+  opening: number;
+}
+
+/** Below this share of the clip's loud level the mouth is shut. */
+const QUIET = 0.2;
+/** Loudness levels (share of the clip's loud level) and how far the shape opens below each. */
+const LEVELS: readonly (readonly [number, number])[] = [
+  [0.45, 0.5],
+  [0.75, 0.8],
+];
+
+/**
+ * Shapes follow the phonemes (visemeTrack), sizes follow the voice: where it falls quiet the mouth
+ * closes (the silent part of a 'p', a breath between words), where it is softer the shape opens less.
+ * Loudness is relative to the clip's loud parts (its 90th percentile). The sizes change frame by
+ * frame as the voice does; the shapes already hold at least two frames.
+ */
+export function mouthFrames(track: readonly Viseme[], loudness: readonly number[]): MouthFrame[] {
+  const sorted = [...loudness].sort((a, b) => a - b);
+  const loud = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  return track.map((viseme, f) => {
+    const level = loud > 0 ? (loudness[f] ?? 0) / loud : 0;
+    if (viseme === 'rest') return { viseme, opening: 1 };
+    if (level < QUIET) return { viseme: 'closed', opening: 1 };
+    return { viseme, opening: LEVELS.find(([below]) => level < below)?.[1] ?? 1 };
+  });
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cleanSpeechText, estimatedWords, type SpokenWord } from '@reelsmith/media';
 import type { Project } from '@reelsmith/shared';
 import { keyFromMediaUrl, type MediaStorage } from '../../storage/media-storage.ts';
+import { readStoredJson } from '../../storage/stored-json.ts';
 
 /** Where a voice clip's word timings are stored. */
 export function wordsKey(audioKey: string): string {
@@ -19,22 +20,10 @@ export async function loadSceneWords(storage: MediaStorage, project: Pick<Projec
       const scene = project.scenes.find((s) => s.sceneId === sceneId);
       const audioUrl = project.assets.voiceover?.[sceneId];
       const audioKey = audioUrl ? keyFromMediaUrl(audioUrl) : null;
-      const stored = audioKey ? await readWords(storage, wordsKey(audioKey)) : null;
+      const stored = audioKey ? await readStoredJson(storage, wordsKey(audioKey), storedWords) : null;
       if (stored) return stored;
       const seconds = project.assets.video_durations?.[sceneId] ?? scene?.actualDuration ?? scene?.durationSeconds ?? 0;
       return scene && seconds > 0 ? estimatedWords(cleanSpeechText(scene.text), seconds) : [];
     }),
   );
-}
-
-async function readWords(storage: MediaStorage, key: string): Promise<SpokenWord[] | null> {
-  if (!(await storage.stat(key))) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
-  try {
-    const parsed = storedWords.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,0 +1,84 @@
+// The nine mouth shapes drawn from the two frames the avatar engine makes (mouth closed, mouth open):
+// the opening of the open frame (where it differs from the closed one) is scaled about its centre and
+// laid over the closed frame, wider and flatter for 'ee', narrower and rounder for 'oo', a sliver for
+// 'f'. Everything outside the mouth stays the closed frame's own pixels.
+import type { Viseme } from './visemes.ts';
+
+/** Horizontal and vertical scale of the open mouth for each shape; null: the closed frame as it is. */
+const SHAPES: Readonly<Record<Viseme, readonly [number, number] | null>> = {
+  rest: null,
+  closed: null,
+  lipbite: [1, 0.3],
+  teeth: [0.95, 0.45],
+  pucker: [0.55, 0.6],
+  wide: [1.2, 0.5],
+  mid: [0.9, 0.7],
+  round: [0.72, 0.95],
+  open: [1, 1],
+};
+
+export interface RgbFrame {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Where the open frame differs clearly from the closed one (the opening), or null when it does not. */
+export function openingBox(closed: RgbFrame, open: RgbFrame): Box | null {
+  let box: Box | null = null;
+  const { width, height, channels } = closed;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!differs(closed, open, (y * width + x) * channels)) continue;
+      if (!box) box = { left: x, top: y, right: x, bottom: y };
+      else {
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y);
+      }
+    }
+  }
+  return box;
+}
+
+function differs(a: RgbFrame, b: RgbFrame, i: number): boolean {
+  return Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!) > 48;
+}
+
+/** The frame for one shape (the closed frame itself for rest and closed); `opening` scales how far it opens. */
+export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: Viseme, opening = 1): RgbFrame {
+  const scale = SHAPES[viseme];
+  if (!scale) return closed;
+  const sx = scale[0];
+  const sy = scale[1] * opening;
+  const out = Buffer.from(closed.data);
+  const { width, height, channels } = closed;
+  const cx = (box.left + box.right) / 2;
+  const cy = (box.top + box.bottom) / 2;
+  const halfW = ((box.right - box.left) / 2 + 1) * Math.max(1, sx);
+  const halfH = ((box.bottom - box.top) / 2 + 1) * Math.max(1, sy);
+  for (let y = Math.max(0, Math.floor(cy - halfH)); y <= Math.min(height - 1, Math.ceil(cy + halfH)); y++) {
+    for (let x = Math.max(0, Math.floor(cx - halfW)); x <= Math.min(width - 1, Math.ceil(cx + halfW)); x++) {
+      // The open frame's pixel this one shows, if it is part of the opening.
+      const qx = Math.round(cx + (x - cx) / sx);
+      const qy = Math.round(cy + (y - cy) / sy);
+      if (qx < box.left || qx > box.right || qy < box.top || qy > box.bottom) continue;
+      const q = (qy * width + qx) * channels;
+      if (!differs(closed, open, q)) continue;
+      const p = (y * width + x) * channels;
+      out[p] = open.data[q]!;
+      out[p + 1] = open.data[q + 1]!;
+      out[p + 2] = open.data[q + 2]!;
+    }
+  }
+  return { data: out, width, height, channels };
+}
