@@ -21,6 +21,7 @@ import {
   LocalVoiceCatalogue,
   runFfmpeg,
   runTool,
+  type SpokenPhoneme,
   type SpokenWord,
 } from '@reelsmith/media';
 import { bareFfmpeg, mapLimit, median } from './bare-replay.ts';
@@ -50,6 +51,8 @@ interface Scene {
   clipFile: string;
   /** The voice's word timings, for the captioned merge. */
   words: SpokenWord[];
+  /** The voice's phonemes, for the mouth shapes. */
+  phonemes?: SpokenPhoneme[] | undefined;
 }
 
 interface Context {
@@ -125,7 +128,9 @@ const stages: Stage[] = [
       const voice = (await new LocalVoiceCatalogue().list({ gender: 'female' }))[0]!;
       const speech = new LocalSpeechSynthesiser();
       await mapLimit(ctx.scenes, concurrency, async (scene) => {
-        scene.words = (await speech.synthesise({ voiceId: voice.id, text: scene.text, speed: 1, outFile: scene.audioFile })).words ?? [];
+        const spoken = await speech.synthesise({ voiceId: voice.id, text: scene.text, speed: 1, outFile: scene.audioFile });
+        scene.words = spoken.words ?? [];
+        scene.phonemes = spoken.phonemes;
       });
     },
   },
@@ -144,7 +149,7 @@ const stages: Stage[] = [
     },
   },
   {
-    name: `render ${SCENE_TEXTS.length} scenes (lip-flap, 9:16 standard, ${Math.min(concurrency, SCENE_TEXTS.length)} at a time)`,
+    name: `render ${SCENE_TEXTS.length} scenes (mouth shapes, 9:16 standard, ${Math.min(concurrency, SCENE_TEXTS.length)} at a time)`,
     concurrency,
     async run(ctx) {
       const commands: string[][] = [];
@@ -154,6 +159,7 @@ const stages: Stage[] = [
           imageFile: ctx.avatar.closed,
           mouthOpenFile: ctx.avatar.open,
           audioFile: scene.audioFile,
+          phonemes: scene.phonemes,
           aspect: ctx.aspect,
           quality: ctx.quality,
           watermark: true,
