@@ -87,25 +87,9 @@ async function planLipFlap(request: TalkingVideoRequest, mouthOpenFile: string, 
     fitOrFail(request.imageFile, size, join(work, 'closed.y4m'), watermark),
     fitOrFail(mouthOpenFile, size, join(work, 'open.y4m'), watermark),
   ]);
-  const lines = ['ffconcat version 1.0'];
-  for (const run of runs) lines.push(`file ${run.open ? 'open.y4m' : 'closed.y4m'}`, `duration ${(run.frames / FPS).toFixed(2)}`);
-  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
-  lines.push(`file ${runs.at(-1)?.open ? 'open.y4m' : 'closed.y4m'}`);
-  const list = join(work, 'mouth.ffconcat');
-  await writeFile(list, `${lines.join('\n')}\n`);
-
-  return {
-    durationSeconds,
-    args: [
-      '-f', 'concat', '-safe', '0', '-i', list,
-      '-i', request.audioFile,
-      '-map', '0:v:0', '-map', '1:a:0',
-      '-vf', `fps=${FPS},setsar=1`,
-      ...videoCodecArgs({ still: true, sceneClip: durationSeconds }),
-      ...codecArgs,
-      '-t', durationSeconds.toFixed(3),
-    ],
-  };
+  const stills = runs.map((run) => ({ file: run.open ? 'open.y4m' : 'closed.y4m', frames: run.frames }));
+  if (stills.length === 0) stills.push({ file: 'closed.y4m', frames: 1 });
+  return stillsPlan(request, stills, join(work, 'mouth.ffconcat'), durationSeconds, codecArgs);
 }
 
 /**
@@ -141,10 +125,19 @@ async function planVisemes(request: TalkingVideoRequest, phonemes: SpokenPhoneme
       return writeFile(join(work, file), toY4m(frame.data, frame.width, frame.height, frame.channels));
     }),
   );
+  const stills = runs.map((run) => ({ file: name(run.mouth), frames: run.frames }));
+  return stillsPlan(request, stills, join(work, 'visemes.ffconcat'), durationSeconds, codecArgs);
+}
+
+/**
+ * Stills (files in the list's folder) held for their frames, through the concat demuxer: one decoded
+ * picture per run, not per frame, with the voice as the soundtrack.
+ */
+async function stillsPlan(request: TalkingVideoRequest, stills: { file: string; frames: number }[], list: string, durationSeconds: number, codecArgs: string[]): Promise<EncodePlan> {
   const lines = ['ffconcat version 1.0'];
-  for (const run of runs) lines.push(`file ${name(run.mouth)}`, `duration ${(run.frames / FPS).toFixed(2)}`);
-  lines.push(`file ${name(runs.at(-1)!.mouth)}`);
-  const list = join(work, 'visemes.ffconcat');
+  for (const still of stills) lines.push(`file ${still.file}`, `duration ${(still.frames / FPS).toFixed(2)}`);
+  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
+  lines.push(`file ${stills.at(-1)!.file}`);
   await writeFile(list, `${lines.join('\n')}\n`);
   return {
     durationSeconds,
