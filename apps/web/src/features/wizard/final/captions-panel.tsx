@@ -17,8 +17,9 @@ export interface CaptionsPanelProps {
 export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, sample }: CaptionsPanelProps) {
   return (
     <Paper withBorder radius="md" p="sm">
-      <Group align="flex-start" justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+      {/* The preview sits beside the controls, or under them where they would get narrower than 220 px. */}
+      <Group align="flex-start" justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap="sm" style={{ flex: '1 1 220px', minWidth: 0 }}>
           <Switch
             label="Burn captions into the video"
             description="Timed from the voiceover, word by word."
@@ -30,6 +31,7 @@ export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, samp
             <>
               <SegmentedControl
                 aria-label="Caption style"
+                fullWidth
                 size="xs"
                 value={choice.style}
                 disabled={disabled}
@@ -38,6 +40,7 @@ export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, samp
               />
               <SegmentedControl
                 aria-label="Caption position"
+                fullWidth
                 size="xs"
                 value={choice.position}
                 disabled={disabled}
