@@ -261,6 +261,30 @@ describe('generation on the local engine', () => {
     expect((await t.app.inject({ method: 'GET', url: final.captions.srtUrl })).statusCode).toBe(404);
   });
 
+  it('captions hostile scene text as text: control characters refused, markup and cue arrows never reach the files as such', async () => {
+    const project = (await api('GET', `/api/projects/${projectId}`)).json();
+    const withScene1 = (text: string) => project.scenes.map((s: { text: string }, i: number) => (i === 0 ? { ...s, text, wordCount: text.split(' ').length } : s));
+    // A control character is refused at the door, and nothing is saved.
+    const control = await api('PUT', `/api/projects/${projectId}`, { scenes: withScene1('Tap here\u0007 now') });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error).toMatch(/control characters/);
+    expect((await api('GET', `/api/projects/${projectId}`)).json().scenes[0].text).toBe(project.scenes[0].text);
+    const hostile = 'Tap <b>here</b> & save 50% {\\fs200}now --> today “really”!';
+    const put = await api('PUT', `/api/projects/${projectId}`, { scenes: withScene1(hostile) });
+    expect(put.statusCode, put.body).toBe(200);
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices?gender=female' })).json();
+    expect((await api('POST', `/api/projects/${projectId}/generate-voiceover`, { voiceId: voices[0].id, sceneSpeedSettings: {} })).statusCode).toBe(200);
+    expect((await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' })).statusCode).toBe(200);
+    const res = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: true, captionStyle: 'clean' });
+    expect(res.statusCode).toBe(200);
+    const vtt = (await fetchMedia(res.json().assets.final.captions.vttUrl)).body;
+    const firstCue = vtt.split('\n\n')[1]!;
+    // What the voice read is what the captions say: the tags, braces and the arrow's '>' were never spoken.
+    expect(firstCue).toContain('Tap here &amp; save 50%');
+    expect(vtt).not.toMatch(/[<{}\\\u0007]/);
+    expect(vtt.match(/ --> /g)).toHaveLength((await fetchMedia(res.json().assets.final.captions.srtUrl)).body.match(/ --> /g)!.length);
+  });
+
   it('reuses unchanged scene videos on a re-run', async () => {
     const before = (await api('GET', `/api/projects/${projectId}`)).json().assets.video_generated;
     const res = await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' });

@@ -67,7 +67,6 @@ async function saveScenes(
   });
 }
 
-/** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
 /**
  * A failed scene generation keeps the customer's script (and nothing else: scenes, step and reel time stay
  * as they were), so a reload shows the script to fix rather than an empty box. Best effort: the
@@ -84,6 +83,7 @@ async function keepScript(deps: AppDeps, userId: string, projectId: string, scri
     .catch((err: unknown) => deps.logger.warn({ err, projectId }, 'could not keep the script of a failed scene generation'));
 }
 
+/** Writes the scenes for the script and saves them with the reel time; the project moves to step 2. */
 export async function generateScenes(
   deps: AppDeps,
   userId: string,

@@ -2,6 +2,7 @@
 // grouped into cues a viewer can read (a few words at a time, never across a sentence end, a long
 // pause or a scene change).
 import type { SpokenWord } from '../engines.ts';
+import { roundSeconds } from '../seconds.ts';
 
 /** A word in the final video's time, with the scene it belongs to. */
 export interface PlacedWord extends SpokenWord {
@@ -46,8 +47,8 @@ export function placeWords(sceneWords: readonly (readonly SpokenWord[])[], clipS
       .map((w) => ({
         text: w.text.trim(),
         scene,
-        startSeconds: round(Math.min(end, start + w.startSeconds)),
-        endSeconds: round(Math.min(end, start + Math.max(w.startSeconds, w.endSeconds))),
+        startSeconds: roundSeconds(Math.min(end, start + w.startSeconds)),
+        endSeconds: roundSeconds(Math.min(end, start + Math.max(w.startSeconds, w.endSeconds))),
       }));
   });
 }
@@ -76,7 +77,7 @@ export function groupCues(words: readonly PlacedWord[], limits: CueLimits, total
     const next = cues[i + 1]?.[0]?.startSeconds ?? totalSeconds;
     // Up to the next cue at the latest (scenes that crossfade overlap their speech a little).
     const end = Math.max(start + 0.05, Math.min(next, Math.max(spoken + LINGER_SECONDS, start + MIN_CUE_SECONDS)));
-    return { startSeconds: start, endSeconds: round(end), lines: wrap(group.map((w) => w.text), limits.lineChars), words: group };
+    return { startSeconds: start, endSeconds: roundSeconds(end), lines: wrap(group.map((w) => w.text), limits.lineChars), words: group };
   });
 }
 
@@ -127,8 +128,4 @@ export function wrap(words: readonly string[], lineChars: number): string[] {
     }
   }
   return best;
-}
-
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
 }

@@ -3,4 +3,4 @@ export { CROSSFADE_SECONDS, FADE_SECONDS, LocalVideoMerger, type LocalVideoMerge
 export { VideoRenderError, type VideoRenderErrorCode } from './errors.ts';
 export { mediaDurationSeconds, readMp4Info, type Mp4Audio, type Mp4Info, type Mp4Video } from './mp4-info.ts';
 export { WATERMARK_TEXT } from './stills.ts';
-export { VISEME_OPENNESS, VISEMES, visemeOf, visemeTrack, type Viseme } from './visemes.ts';
+export { VISEMES, visemeOf, visemeTrack, type Viseme } from './visemes.ts';

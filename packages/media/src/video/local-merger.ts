@@ -20,6 +20,7 @@ import { audioCodecArgs, FPS, JOIN_SECONDS, mp4Args, videoCodecArgs } from './en
 import { VideoRenderError } from './errors.ts';
 import { audioLayout, joinedAudioGraph } from './merge-audio.ts';
 import { readMp4Info } from './mp4-info.ts';
+import { roundSeconds } from '../seconds.ts';
 
 /** Each side of a dip to black. */
 export const FADE_SECONDS = 0.4;
@@ -72,7 +73,7 @@ export class LocalVideoMerger implements VideoMerger {
         durationSeconds: written || plan.durationSeconds,
         width: plan.size.width,
         height: plan.size.height,
-        clips: clips.map((c, i) => ({ startSeconds: round(plan.clipStartSeconds[i] ?? 0), durationSeconds: c.durationSeconds })),
+        clips: clips.map((c, i) => ({ startSeconds: roundSeconds(plan.clipStartSeconds[i] ?? 0), durationSeconds: c.durationSeconds })),
       };
     } finally {
       await rm(partial, { force: true });
@@ -198,9 +199,6 @@ function filterValue(path: string): string {
   return path.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 }
 
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
-}
 
 function even(n: number): number {
   return Math.max(2, Math.round(n / 2) * 2);

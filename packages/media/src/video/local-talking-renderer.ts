@@ -14,7 +14,7 @@ import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from '.
 import { VideoRenderError } from './errors.ts';
 import { mouthTrack } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
-import { fitStill, fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 import { mouthShape, openingBox, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, visemeTrack, type MouthFrame } from './visemes.ts';
 import { decodePcm, frameRms } from '../audio/index.ts';
@@ -228,11 +228,8 @@ async function inspectAudio(audioFile: string): Promise<{ durationSeconds: numbe
 }
 
 async function fitOrFail(file: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {
-  try {
-    await fitStill(file, size, outFile, watermark);
-  } catch (err) {
-    throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
-  }
+  const frame = await fitRgbOrFail(file, size, watermark);
+  await writeFile(outFile, toY4m(frame.data, frame.width, frame.height, frame.channels));
 }
 
 async function requireFiles(files: string[]): Promise<void> {

@@ -5,7 +5,7 @@
 import type { Viseme } from './visemes.ts';
 
 /** Horizontal and vertical scale of the open mouth for each shape; null: the closed frame as it is. */
-const SHAPES: Readonly<Record<Viseme, readonly [number, number] | null>> = {
+export const MOUTH_SHAPES: Readonly<Record<Viseme, readonly [number, number] | null>> = {
   rest: null,
   closed: null,
   lipbite: [1, 0.3],
@@ -56,7 +56,7 @@ function differs(a: RgbFrame, b: RgbFrame, i: number): boolean {
 
 /** The frame for one shape (the closed frame itself for rest and closed); `opening` scales how far it opens. */
 export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: Viseme, opening = 1): RgbFrame {
-  const scale = SHAPES[viseme];
+  const scale = MOUTH_SHAPES[viseme];
   if (!scale) return closed;
   const sx = scale[0];
   const sy = scale[1] * opening;

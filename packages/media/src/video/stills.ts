@@ -1,5 +1,4 @@
 // Pictures are fitted to the frame once, in-process, so ffmpeg never rescales a still per frame.
-import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
 export const WATERMARK_TEXT = 'Reelsmith · Free';
@@ -10,15 +9,9 @@ export interface Size {
 }
 
 /**
- * Cover-crops a picture (centred, EXIF-rotated) to exactly `size`, optionally with the watermark burned in,
- * and writes it as a one-frame YUV4MPEG file: ffmpeg reads it back without decoding or colour conversion.
+ * Cover-crops a picture (centred, EXIF-rotated) to exactly `size`, optionally with the watermark burned
+ * in, as raw RGB: the renderer changes it (mouth shapes) or writes it as YUV4MPEG (toY4m).
  */
-export async function fitStill(inFile: string, size: Size, outFile: string, watermark: Buffer | null): Promise<void> {
-  const { data, info } = await fitStillRgb(inFile, size, watermark);
-  await writeFile(outFile, toY4m(data, info.width, info.height, info.channels));
-}
-
-/** The picture fitted to the frame (and watermarked) as raw RGB, for callers that change it first. */
 export async function fitStillRgb(inFile: string, size: Size, watermark: Buffer | null): Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }> {
   let image = sharp(inFile, { failOn: 'error' }).rotate().resize(size.width, size.height, { fit: 'cover', position: 'centre' });
   if (watermark) {
@@ -28,7 +21,10 @@ export async function fitStillRgb(inFile: string, size: Size, watermark: Buffer 
   return image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
 }
 
-/** RGB → yuv420p with BT.601 limited-range coefficients, as ffmpeg's own rgb24 → yuv420p conversion. */
+/**
+ * RGB → a one-frame YUV4MPEG file (yuv420p, BT.601 limited range, as ffmpeg's own rgb24 → yuv420p):
+ * ffmpeg reads it back without decoding or colour conversion.
+ */
 export function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
   const lumaSize = width * height;

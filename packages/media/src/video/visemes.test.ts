@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VISEME_OPENNESS, visemeOf, visemeTrack } from './visemes.ts';
+import { MOUTH_SHAPES } from './mouth-shapes.ts';
+import { visemeOf, visemeTrack } from './visemes.ts';
 
 describe('visemes', () => {
   it.each([
@@ -13,9 +14,11 @@ describe('visemes', () => {
   });
 
   it('opens the mouth more for vowels than consonants, and not at all at rest', () => {
-    expect(VISEME_OPENNESS.open).toBeGreaterThan(VISEME_OPENNESS.wide);
-    expect(VISEME_OPENNESS.wide).toBeGreaterThan(VISEME_OPENNESS.teeth);
-    expect(VISEME_OPENNESS.rest).toBe(0);
+    // The area a shape opens: its width scale times its height scale (the drawn shapes, mouth-shapes.ts).
+    const area = (v: keyof typeof MOUTH_SHAPES) => (MOUTH_SHAPES[v] ? MOUTH_SHAPES[v][0] * MOUTH_SHAPES[v][1] : 0);
+    expect(area('open')).toBeGreaterThan(area('wide'));
+    expect(area('wide')).toBeGreaterThan(area('teeth'));
+    expect(area('rest')).toBe(0);
   });
 
   it('gives each frame the phoneme at its middle, holds shapes at least two frames, and rests outside speech', () => {

@@ -7,19 +7,6 @@ import type { SpokenPhoneme } from '../engines.ts';
 export const VISEMES = ['rest', 'closed', 'lipbite', 'teeth', 'wide', 'mid', 'open', 'round', 'pucker'] as const;
 export type Viseme = (typeof VISEMES)[number];
 
-/** How far each shape opens the mouth, 0 (shut) to 1 (wide open). */
-export const VISEME_OPENNESS: Readonly<Record<Viseme, number>> = {
-  rest: 0,
-  closed: 0,
-  lipbite: 0.15,
-  teeth: 0.25,
-  pucker: 0.35,
-  wide: 0.45,
-  mid: 0.55,
-  round: 0.7,
-  open: 1,
-};
-
 /** flite's ARPAbet symbols (lower case). */
 const ARPABET: Readonly<Record<string, Viseme>> = {
   pau: 'rest',

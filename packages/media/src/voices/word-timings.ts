@@ -2,6 +2,7 @@
 // events, flite's phone segments, ElevenLabs' character alignment. Every source ends in the same
 // shape: the words of the text as a viewer reads them, each with when it is spoken.
 import type { SpeechAlignment, SpokenPhoneme, SpokenWord } from '../engines.ts';
+import { roundSeconds } from '../seconds.ts';
 
 /** A whitespace-separated piece of the text and where it sits. */
 export interface TextToken {
@@ -53,7 +54,7 @@ export function wordsFromMarks(tokens: TextToken[], marks: TokenMark[], pauseSta
     const next = groups[i + 1]?.start ?? totalSeconds;
     const pause = pauses.find((p) => p > group.start + 0.02 && p < next);
     const end = Math.max(group.start, Math.min(pause ?? next, totalSeconds));
-    return { text: group.text, startSeconds: round(group.start), endSeconds: round(end) };
+    return { text: group.text, startSeconds: roundSeconds(group.start), endSeconds: roundSeconds(end) };
   });
 }
 
@@ -69,7 +70,7 @@ export function wordsFromAlignment(alignment: SpeechAlignment): SpokenWord[] {
   let start = 0;
   let end = 0;
   const flush = (): void => {
-    if (text) words.push({ text, startSeconds: round(start), endSeconds: round(Math.max(start, end)) });
+    if (text) words.push({ text, startSeconds: roundSeconds(start), endSeconds: roundSeconds(Math.max(start, end)) });
     text = '';
   };
   alignment.characters.forEach((ch, i) => {
@@ -87,13 +88,10 @@ export function wordsFromAlignment(alignment: SpeechAlignment): SpokenWord[] {
 
 /** Moves words by `offsetSeconds` (audio cut from the start) and keeps them within the audio. */
 export function shiftWords(words: SpokenWord[], offsetSeconds: number, totalSeconds: number): SpokenWord[] {
-  const clamp = (t: number): number => round(Math.min(totalSeconds, Math.max(0, t - offsetSeconds)));
+  const clamp = (t: number): number => roundSeconds(Math.min(totalSeconds, Math.max(0, t - offsetSeconds)));
   return words.map((w) => ({ text: w.text, startSeconds: clamp(w.startSeconds), endSeconds: clamp(w.endSeconds) }));
 }
 
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
-}
 
 /**
  * Word times guessed from the text alone, for audio made before word timings were kept (or by a
@@ -108,7 +106,7 @@ export function estimatedWords(text: string, totalSeconds: number): SpokenWord[]
   let at = lead;
   return tokens.map((token, i) => {
     const length = (weights[i]! / sum) * span;
-    const word = { text: token.text, startSeconds: round(at), endSeconds: round(at + length) };
+    const word = { text: token.text, startSeconds: roundSeconds(at), endSeconds: roundSeconds(at + length) };
     at += length;
     return word;
   });
@@ -116,7 +114,7 @@ export function estimatedWords(text: string, totalSeconds: number): SpokenWord[]
 
 /** Phonemes moved by the silence cut from the start; those wholly cut away are dropped, the rest kept within the audio. */
 export function shiftPhonemes(phonemes: SpokenPhoneme[], offsetSeconds: number, totalSeconds: number): SpokenPhoneme[] {
-  const clamp = (t: number): number => round(Math.min(totalSeconds, Math.max(0, t - offsetSeconds)));
+  const clamp = (t: number): number => roundSeconds(Math.min(totalSeconds, Math.max(0, t - offsetSeconds)));
   return phonemes
     .map((p) => ({ phoneme: p.phoneme, startSeconds: clamp(p.startSeconds), endSeconds: clamp(p.endSeconds) }))
     .filter((p) => p.endSeconds > p.startSeconds);
@@ -124,5 +122,5 @@ export function shiftPhonemes(phonemes: SpokenPhoneme[], offsetSeconds: number, 
 
 /** Start-only events (espeak-ng's) to spans: each phoneme lasts until the next starts, the last until the end. */
 export function phonemeSpans(events: { phoneme: string; startSeconds: number }[], totalSeconds: number): SpokenPhoneme[] {
-  return events.map((e, i) => ({ phoneme: e.phoneme, startSeconds: round(e.startSeconds), endSeconds: round(Math.max(e.startSeconds, events[i + 1]?.startSeconds ?? totalSeconds)) }));
+  return events.map((e, i) => ({ phoneme: e.phoneme, startSeconds: roundSeconds(e.startSeconds), endSeconds: roundSeconds(Math.max(e.startSeconds, events[i + 1]?.startSeconds ?? totalSeconds)) }));
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { join } from 'node:path';
 import { AppError, generationMessages } from '@reelsmith/shared';
 import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
@@ -9,10 +8,7 @@ import { openFrameKey, type JobContext } from '../job-context.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
-import { readStoredJson } from '../../storage/stored-json.ts';
-import { phonemesKey } from './voiceover-step.ts';
-
-const storedPhonemes = z.array(z.object({ phoneme: z.string().max(16), startSeconds: z.number().min(0), endSeconds: z.number().min(0) })).max(20_000);
+import { readVoicePhonemes } from '../voice-timings.ts';
 
 /**
  * A talking video per scene: the selected picture animated to that scene's audio, exactly the
@@ -51,7 +47,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
     }
     return mapLimit(scenes, 2, async (scene, i) => {
       // The voice's phonemes shape the mouth (illustrated presenters); clips made without them are not reused for it.
-      const phonemes = hasOpenFrame ? await readStoredJson(deps.storage, phonemesKey(audioKeys[i]!), storedPhonemes) : null;
+      const phonemes = hasOpenFrame ? await readVoicePhonemes(deps.storage, audioKeys[i]!) : null;
       const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []));
       const key = projectKey(ctx.projectId, 'video', `${hash}.mp4`);
       let durationSeconds = project.assets.video_durations?.[scene.sceneId] ?? scene.actualDuration ?? 0;

@@ -4,20 +4,10 @@ import { mediaDurationSeconds } from '@reelsmith/media';
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
-import { wordsKey } from '../captions/scene-words.ts';
+import { storeVoiceTimings } from '../voice-timings.ts';
 import type { JobContext } from '../job-context.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
-
-/** Where a voice clip's character alignment is stored (providers that return one). */
-export function alignmentKey(audioKey: string): string {
-  return audioKey.replace(/\.m4a$/, '.alignment.json');
-}
-
-/** Where a voice clip's phoneme timings are stored (engines that give them), for mouth shapes. */
-export function phonemesKey(audioKey: string): string {
-  return audioKey.replace(/\.m4a$/, '.phonemes.json');
-}
 
 /** One compressed audio clip per scene, in the chosen voice and each scene's speed. */
 export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, unknown>> {
@@ -51,10 +41,8 @@ export async function runVoiceoverStep(ctx: JobContext): Promise<Record<string, 
         });
         durationSeconds = result.durationSeconds;
         await deps.storage.put(key, { file }, result.mimeType);
-        // Character timings (providers that give them), word and phoneme timings of the speech, beside the audio, for captions and mouth shapes.
-        if (result.alignment) await deps.storage.put(alignmentKey(key), { buffer: Buffer.from(JSON.stringify(result.alignment)) }, 'application/json');
-        if (result.words) await deps.storage.put(wordsKey(key), { buffer: Buffer.from(JSON.stringify(result.words)) }, 'application/json');
-        if (result.phonemes) await deps.storage.put(phonemesKey(key), { buffer: Buffer.from(JSON.stringify(result.phonemes)) }, 'application/json');
+        // The speech's timings beside the audio, for captions and mouth shapes.
+        await storeVoiceTimings(deps.storage, key, result);
       }
       done += 1;
       await ctx.progress(`Voiceover ${done} of ${project.scenes.length}`, (done / project.scenes.length) * 100);
