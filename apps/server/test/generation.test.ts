@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile, regionDifference, rgbPixels } from './support/media-checks.ts';
 import { trpcCall } from './support/trpc-call.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
+import { sideFrameKey } from '@reelsmith/core';
 
 const script =
   'Tired of dull skin every morning? Meet Glow Serum, the vitamin C boost your routine is missing. ' +
@@ -156,6 +157,11 @@ describe('generation on the local engine', () => {
     const file = join(dir, 'avatar.png');
     await fetchMedia(variations[0], paid, file);
     expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
+    // Beside each illustrated variation, its mouth-open and eyes-shut frames (lip movement, blinks).
+    for (const url of variations as string[]) {
+      const key = url.replace('/media/', '');
+      for (const frame of ['mouthOpenFile', 'eyesClosedFile'] as const) expect(await t.app.core.storage.stat(sideFrameKey(key, frame)), `${frame} of ${key}`).not.toBeNull();
+    }
     expect((await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: '   ', model: 'flux-kontext', aspectRatio: '9:16' })).statusCode).toBe(400);
     const picked = await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[2] });
     expect(picked.json()).toMatchObject({ status: 'MediaGenerated' });

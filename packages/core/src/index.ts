@@ -50,6 +50,7 @@ export * from './generation/run-generation-job.ts';
 export * from './generation/project-status.ts';
 export * from './generation/cleanup.ts';
 export * from './generation/job-context.ts';
+export { sideFrameKey } from './generation/side-frames.ts';
 export * from './generation/job-inputs.ts';
 export * from './storage/media-access.ts';
 export * from './generation/voice-preview.ts';

@@ -1,7 +1,8 @@
-// Frame strips of a captioned reel, and the presenter's mouth shapes, for docs/screens: the local engine voices two scenes, renders them
-// with an illustrated presenter and merges them with captions in each style; five frames taken while
-// words are spoken are laid side by side. Run: pnpm --filter @reelsmith/media frame-strips
-import { mkdtemp, rm } from 'node:fs/promises';
+// Frame strips for docs/screens: a captioned reel in each style (the local engine voices two scenes,
+// renders them with an illustrated presenter and merges them with captions; five frames taken while
+// words are spoken, side by side), the presenter's mouth shapes, and a blink frame by frame.
+// Run: pnpm --filter @reelsmith/media frame-strips
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CaptionStyle } from '@reelsmith/shared';
@@ -27,7 +28,7 @@ try {
   for (const [i, text] of scenes.entries()) {
     const voice = await synthesiser.synthesise({ voiceId: 'rs-ava', text, speed: 1, outFile: join(work, `voice-${i}.m4a`) });
     clipWords.push(voice.words ?? []);
-    const clip = await renderer.render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, audioFile: voice.file, aspect: '9:16', quality: 'high', watermark: false, outFile: join(work, `clip-${i}.mp4`) });
+    const clip = await renderer.render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, eyesClosedFile: avatar!.eyesClosedFile ?? null, audioFile: voice.file, phonemes: voice.phonemes, aspect: '9:16', quality: 'high', watermark: false, outFile: join(work, `clip-${i}.mp4`) });
     clips.push(clip.file);
   }
   for (const style of ['clean', 'highlight'] as CaptionStyle[]) {
@@ -42,6 +43,7 @@ try {
     process.stdout.write(`${out}: frames at ${picks.map((t) => t.toFixed(2)).join(', ')} s\n`);
   }
   await mouthStrip(avatar!.file, avatar!.mouthOpenFile!);
+  await blinkStrip(clips[0]!, avatar!.file, avatar!.eyesClosedFile!);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
@@ -71,4 +73,29 @@ async function mouthStrip(closedFile: string, openFile: string): Promise<void> {
     .png()
     .toFile(out);
   process.stdout.write(`${out}: ${VISEMES.join(', ')}\n`);
+}
+
+/** The first blink of a rendered clip, frame by frame (a frame before it to a frame after), around the eyes. */
+async function blinkStrip(clip: string, closedFile: string, shutFile: string): Promise<void> {
+  const size = { width: 1080, height: 1920 };
+  const [a, b] = await Promise.all([fitStillRgb(closedFile, size, null), fitStillRgb(shutFile, size, null)]);
+  const eyes = openingBox({ data: a.data, ...a.info }, { data: b.data, ...b.info })!;
+  const even = (n: number) => Math.round(n / 2) * 2;
+  const cell = { x: even(eyes.left - 60), y: even(eyes.top - 50), width: even(eyes.right - eyes.left + 120), height: even(eyes.bottom - eyes.top + 100) };
+  // Every frame of the first six seconds around the eyes, as raw RGB, to find the blink in the video itself.
+  const raw = join(work, 'eyes.rgb');
+  await runFfmpeg(['-i', clip, '-t', '6', '-vf', `crop=${cell.width}:${cell.height}:${cell.x}:${cell.y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', raw]);
+  const bytes = await readFile(raw);
+  const frameBytes = cell.width * cell.height * 3;
+  const frames = Array.from({ length: Math.floor(bytes.length / frameBytes) }, (_v, i) => bytes.subarray(i * frameBytes, (i + 1) * frameBytes));
+  const differs = frames.map((frame) => frame.reduce((sum, v, i) => sum + Math.abs(v - frames[0]![i]!), 0) / frame.length);
+  const start = differs.findIndex((d) => d > 4);
+  if (start < 1) throw new Error('no blink in the first six seconds');
+  const picks = Array.from({ length: 6 }, (_v, i) => start - 1 + i);
+  const out = join(screens, 'blink.png');
+  await sharp({ create: { width: cell.width * picks.length, height: cell.height, channels: 3, background: '#fff' } })
+    .composite(picks.map((f, i) => ({ input: frames[f]!, raw: { width: cell.width, height: cell.height, channels: 3 as const }, top: 0, left: i * cell.width })))
+    .png()
+    .toFile(out);
+  process.stdout.write(`${out}: frames ${picks.join(', ')} (${(start / 25).toFixed(2)} s)\n`);
 }

@@ -149,6 +149,8 @@ export interface AvatarImage {
   file: LocalFile;
   /** The same picture with the mouth open, for lip movement (illustrated avatars only). */
   mouthOpenFile: LocalFile | null;
+  /** The same picture with the eyes shut, for blinks (illustrated avatars only). */
+  eyesClosedFile?: LocalFile | null | undefined;
   width: number;
   height: number;
   /** Which model produced it (the local engine says which style stood in for it). */
@@ -169,6 +171,8 @@ export interface ProductCompositeRequest extends Costed {
   avatarFile: LocalFile;
   /** The matching open-mouth frame, when the avatar has one. */
   avatarMouthOpenFile: LocalFile | null;
+  /** The matching eyes-shut frame, when the avatar has one. */
+  avatarEyesClosedFile?: LocalFile | null | undefined;
   productFile: LocalFile;
   interaction: string;
   aspect: AspectRatio;
@@ -187,6 +191,8 @@ export interface TalkingVideoRequest extends Costed {
   imageFile: LocalFile;
   /** Open-mouth frame; without one the picture gets gentle motion instead (uploaded photos). */
   mouthOpenFile: LocalFile | null;
+  /** Eyes-shut frame (with an open-mouth frame): the presenter blinks. */
+  eyesClosedFile?: LocalFile | null | undefined;
   audioFile: LocalFile;
   /** The voice's phonemes in the audio's time (synthesisers that give them): mouth shapes follow them, else the voice's loudness. */
   phonemes?: SpokenPhoneme[] | undefined;

@@ -30,8 +30,3 @@ export class StaleAttemptError extends Error {
     super(`generation job ${jobId}: the attempt is no longer the running one`);
   }
 }
-
-/** The key of the open-mouth frame stored beside an avatar picture. */
-export function openFrameKey(key: string): string {
-  return key.replace(/\.png$/, '-open.png');
-}

@@ -18,6 +18,8 @@ type Glasses = 'prescription01' | 'prescription02' | 'round' | 'sunglasses' | 'w
 /** Closed and open mouths for the two lip-sync frames; everything else stays the same. */
 export const MOUTH_CLOSED = 'twinkle';
 export const MOUTH_OPEN = 'smile';
+/** The eyes of the blink frame. */
+export const EYES_SHUT = 'closed';
 
 const TOP_NAMES: Readonly<Record<Top, string>> = {
   hat: 'under a hat', hijab: 'hijab', turban: 'turban', winterHat02: 'under a beanie', winterHat03: 'under a beanie',

@@ -73,6 +73,22 @@ describe('LocalAvatarImager', () => {
     expect(box!.top - faceY).toBeLessThan(height * 0.06);
   });
 
+  it.each(aspects)('%s: the eyes-shut frame differs only at the eyes, above the mouth', async (aspect) => {
+    const [image] = await imager.generate(request({ aspect, count: 1, description: KITCHEN_WOMAN }));
+    const closed = await readRgb(image!.file);
+    const shut = await readRgb(image!.eyesClosedFile!);
+    const mouth = differenceBox(closed, await readRgb(image!.mouthOpenFile!))!;
+    const eyes = differenceBox(closed, shut);
+    expect(eyes).not.toBeNull();
+    const { width, height } = closed;
+    expect(((eyes!.right - eyes!.left + 1) * (eyes!.bottom - eyes!.top + 1)) / (width * height)).toBeLessThan(0.02);
+    // Both eyes: wider than the mouth, centred over it, wholly above it, reaching above the face's middle.
+    expect(eyes!.right - eyes!.left).toBeGreaterThan(mouth.right - mouth.left);
+    expect(Math.abs((eyes!.left + eyes!.right) / 2 - (mouth.left + mouth.right) / 2)).toBeLessThan(width * 0.02);
+    expect(eyes!.bottom).toBeLessThan(mouth.top);
+    expect(eyes!.top).toBeLessThan(image!.faceY! * height);
+  });
+
   it('follows the description: a woman in a kitchen and a man in a gym differ in traits and pictures', async () => {
     const [woman] = await imager.generate(request({ description: KITCHEN_WOMAN, count: 1 }));
     const [man] = await imager.generate(request({ description: GYM_MAN, count: 1 }));

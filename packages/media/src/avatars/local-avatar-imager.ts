@@ -1,5 +1,5 @@
 // The offline avatar imager: an illustrated presenter over a drawn setting, four variations, each
-// with a closed-mouth and an open-mouth frame for lip movement.
+// with a closed-mouth and an open-mouth frame for lip movement and an eyes-shut frame for blinks.
 //
 // Avatar style: "Avataaars" by Pablo Stanley (https://avataaars.com/), free for personal and
 // commercial use, as remixed by DiceBear (@dicebear/avataaars, code MIT © Florian Körner). See
@@ -11,7 +11,7 @@ import { avataaars } from '@dicebear/collection';
 import sharp from 'sharp';
 import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest } from '../engines.ts';
 import { dimensionsFor } from '../video-size.ts';
-import { avatarLook, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
+import { avatarLook, EYES_SHUT, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
 import { readDescription } from './description-traits.ts';
 import { presenterBox, presenterFaceY, type PresenterBox } from './presenter-layout.ts';
 import { sceneBackgroundSvg } from './scene-backgrounds.ts';
@@ -33,14 +33,15 @@ export class AvatarRequestError extends Error {
   override name = 'AvatarRequestError';
 }
 
-/** Renders one avataaars presenter (closed or open mouth) as a PNG of box.size pixels. */
-function presenterSvg(look: AvatarLook, mouth: string, size: number): string {
-  return createAvatar(avataaars, { ...look.options, mouth: [mouth], size } as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
+/** Renders one avataaars presenter (closed or open mouth, eyes shut for a blink) as a PNG of box.size pixels. */
+function presenterSvg(look: AvatarLook, mouth: string, size: number, eyesShut: boolean): string {
+  const options = { ...look.options, mouth: [mouth], ...(eyesShut ? { eyes: [EYES_SHUT] } : {}), size };
+  return createAvatar(avataaars, options as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
 }
 
 /** The presenter as a PNG, the torso continued down (edge pixels copied) to the frame's bottom. */
-async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox): Promise<Buffer> {
-  const bust = await sharp(Buffer.from(presenterSvg(look, mouth, box.size))).png({ compressionLevel: 0 }).toBuffer();
+async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox, eyesShut = false): Promise<Buffer> {
+  const bust = await sharp(Buffer.from(presenterSvg(look, mouth, box.size, eyesShut))).png({ compressionLevel: 0 }).toBuffer();
   return sharp(bust).extend({ bottom: box.extension, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer();
 }
 
@@ -73,18 +74,21 @@ export class LocalAvatarImager implements AvatarImager {
       variations.map(async (index): Promise<AvatarImage> => {
         const look = avatarLook(traits, request.model, seedText, index);
         const background = sharp(Buffer.from(sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment })));
-        const [backgroundPng, closed, open] = await Promise.all([
+        const [backgroundPng, closed, open, blink] = await Promise.all([
           background.png({ compressionLevel: 0 }).toBuffer(),
           renderPresenter(look, MOUTH_CLOSED, box),
           renderPresenter(look, MOUTH_OPEN, box),
+          renderPresenter(look, MOUTH_CLOSED, box, true),
         ]);
         const shadow = await presenterShadow(closed, box);
         const file = join(request.outDir, `avatar-${index + 1}.png`);
         const mouthOpenFile = join(request.outDir, `avatar-${index + 1}-mouth-open.png`);
+        const eyesClosedFile = join(request.outDir, `avatar-${index + 1}-eyes-closed.png`);
         const shadowLayer = { input: shadow, left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
         const frames: [Buffer, string][] = [
           [closed, file],
           [open, mouthOpenFile],
+          [blink, eyesClosedFile],
         ];
         await Promise.all(
           frames.map(([presenter, out]) =>
@@ -95,7 +99,7 @@ export class LocalAvatarImager implements AvatarImager {
               .toFile(out),
           ),
         );
-        return { file, mouthOpenFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
+        return { file, mouthOpenFile, eyesClosedFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
       }),
     );
   }

@@ -60,6 +60,7 @@ describe('LocalProductCompositor', () => {
     return compositor.compose({
       avatarFile: avatar.file,
       avatarMouthOpenFile: avatar.mouthOpenFile,
+      avatarEyesClosedFile: avatar.eyesClosedFile ?? null,
       productFile,
       interaction: 'holding the product up to the camera',
       aspect: avatar.width > avatar.height ? '16:9' : '9:16',
@@ -68,13 +69,14 @@ describe('LocalProductCompositor', () => {
     });
   }
 
-  it('returns the four layouts in order, both mouth frames, at the avatar size', async () => {
+  it('returns the four layouts in order, the mouth and blink frames, at the avatar size', async () => {
     const results = await compose(portrait, opaqueProduct);
     expect(results.map((result) => result.layout)).toEqual(['held-in-hand', 'beside', 'raised', 'on-counter']);
     for (const result of results) {
       expect([result.width, result.height]).toEqual([1080, 1920]);
       expect(result.mouthOpenFile).not.toBeNull();
-      for (const file of [result.file, result.mouthOpenFile!]) {
+      expect(result.eyesClosedFile).not.toBeNull();
+      for (const file of [result.file, result.mouthOpenFile!, result.eyesClosedFile!]) {
         const metadata = await sharp(file).metadata();
         expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1080, 1920]);
       }
@@ -114,17 +116,22 @@ describe('LocalProductCompositor', () => {
     expect(meanAbsoluteDifference(strip(before), strip(after))).toBeGreaterThan(10);
   });
 
-  it('keeps the mouth frames apart: the composites differ only where the avatar frames did', async () => {
+  it('keeps the mouth and blink frames apart: the composites differ only where the avatar frames did', async () => {
     const [held] = await compose(portrait, opaqueProduct, 1);
     const closed = await readRgb(held!.file);
-    const open = await readRgb(held!.mouthOpenFile!);
-    const avatarBox = differenceBox(await readRgb(portrait.file), await readRgb(portrait.mouthOpenFile!));
-    const box = differenceBox(closed, open);
-    expect(box).not.toBeNull();
-    expect(box!.left).toBeGreaterThanOrEqual(avatarBox!.left);
-    expect(box!.right).toBeLessThanOrEqual(avatarBox!.right);
-    expect(box!.top).toBeGreaterThanOrEqual(avatarBox!.top);
-    expect(box!.bottom).toBeLessThanOrEqual(avatarBox!.bottom);
+    const avatar = await readRgb(portrait.file);
+    for (const [side, avatarSide] of [
+      [held!.mouthOpenFile!, portrait.mouthOpenFile!],
+      [held!.eyesClosedFile!, portrait.eyesClosedFile!],
+    ] as const) {
+      const avatarBox = differenceBox(avatar, await readRgb(avatarSide));
+      const box = differenceBox(closed, await readRgb(side));
+      expect(box).not.toBeNull();
+      expect(box!.left).toBeGreaterThanOrEqual(avatarBox!.left);
+      expect(box!.right).toBeLessThanOrEqual(avatarBox!.right);
+      expect(box!.top).toBeGreaterThanOrEqual(avatarBox!.top);
+      expect(box!.bottom).toBeLessThanOrEqual(avatarBox!.bottom);
+    }
   });
 
   it("does not paint a box for a cut-out's transparent pixels", async () => {

@@ -169,14 +169,15 @@ export class LocalProductCompositor implements ProductCompositor {
     const layouts = PRODUCT_LAYOUTS.slice(0, Math.min(request.count, PRODUCT_LAYOUTS.length));
     const frame = await sharp(request.avatarFile).metadata();
     const { width, height } = frame.autoOrient;
-    if (request.avatarMouthOpenFile) {
-      const open = await sharp(request.avatarMouthOpenFile).metadata();
-      if (open.autoOrient.width !== width || open.autoOrient.height !== height) throw new ProductCompositeError('The open-mouth frame must be the same size as the avatar.');
+    // The presenter's other frames (mouth open, eyes shut) get the same layers, so the product holds still while they animate.
+    const sideFrames = { mouthOpen: request.avatarMouthOpenFile ?? null, eyesClosed: request.avatarEyesClosedFile ?? null };
+    for (const [name, file] of Object.entries(sideFrames)) {
+      if (!file) continue;
+      const side = await sharp(file).metadata();
+      if (side.autoOrient.width !== width || side.autoOrient.height !== height) throw new ProductCompositeError(`The ${name === 'mouthOpen' ? 'open-mouth' : 'eyes-shut'} frame must be the same size as the avatar.`);
     }
-    const [closedFrame, openFrame] = await Promise.all([
-      sharp(request.avatarFile).autoOrient().png({ compressionLevel: 0 }).toBuffer(),
-      request.avatarMouthOpenFile ? sharp(request.avatarMouthOpenFile).autoOrient().png({ compressionLevel: 0 }).toBuffer() : Promise.resolve(null),
-    ]);
+    const asPng = (file: string | null) => (file ? sharp(file).autoOrient().png({ compressionLevel: 0 }).toBuffer() : Promise.resolve(null));
+    const [closedFrame, openFrame, shutFrame] = await Promise.all([asPng(request.avatarFile), asPng(sideFrames.mouthOpen), asPng(sideFrames.eyesClosed)]);
     const product = await prepareProduct(request.productFile);
     const box = presenterBox(width, height);
     const skin = await skinColour(request.avatarFile, box);
@@ -187,13 +188,13 @@ export class LocalProductCompositor implements ProductCompositor {
         const layers = await this.layers(layout, product, width, height, box, skin);
         const file = join(request.outDir, `product-${index + 1}-${layout}.png`);
         const mouthOpenFile = openFrame ? join(request.outDir, `product-${index + 1}-${layout}-mouth-open.png`) : null;
-        await Promise.all([
-          sharp(closedFrame).composite(layers).png(PNG_OPTIONS).toFile(file),
-          openFrame && mouthOpenFile ? sharp(openFrame).composite(layers).png(PNG_OPTIONS).toFile(mouthOpenFile) : Promise.resolve(),
-        ]);
+        const eyesClosedFile = shutFrame ? join(request.outDir, `product-${index + 1}-${layout}-eyes-closed.png`) : null;
+        const draw = (picture: Buffer | null, out: string | null) => (picture && out ? sharp(picture).composite(layers).png(PNG_OPTIONS).toFile(out) : Promise.resolve());
+        await Promise.all([draw(closedFrame, file), draw(openFrame, mouthOpenFile), draw(shutFrame, eyesClosedFile)]);
         return {
           file,
           mouthOpenFile,
+          eyesClosedFile,
           width,
           height,
           model: 'local-compositor',

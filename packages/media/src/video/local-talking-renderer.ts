@@ -1,23 +1,25 @@
 // Offline talking-avatar clips from one or two stills and the scene's voice.
-//  - With an open-mouth frame and the voice's phonemes: mouth shapes drawn from the two stills
-//    (visemes.ts, mouth-shapes.ts) follow the phonemes, fed through the concat demuxer (one decoded
-//    picture per run, not per frame). Without phonemes, the two stills alternate with the loudness.
+//  - With an open-mouth frame (the illustrated presenter): mouth shapes drawn from the two stills
+//    (visemes.ts, mouth-shapes.ts) follow the voice's phonemes, or without phonemes the two stills
+//    alternate with the loudness; with an eyes-shut frame the presenter blinks (blinks.ts). Fed
+//    through the concat demuxer: one decoded picture per run, not per frame.
 //  - Without one (uploaded photo): a slow eased zoom with a slight upward drift (Ken Burns).
 import type { VideoEngineOptions } from './engine-options.ts';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { SpokenPhoneme, TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../engines.ts';
 import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
-import { mouthTrack } from './mouth-track.ts';
+import { blinkFrame, blinkTrack } from './blinks.ts';
+import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
 import { fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 import { mouthShape, openingBox, type RgbFrame } from './mouth-shapes.ts';
-import { mouthFrames, visemeTrack, type MouthFrame } from './visemes.ts';
-import { decodePcm, frameRms } from '../audio/index.ts';
+import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
+import { decodePcm, frameRms, mouthOpenFrames } from '../audio/index.ts';
 
 /** How far the photo path zooms in over the clip (6%). */
 const KEN_BURNS_ZOOM = 0.06;
@@ -39,7 +41,7 @@ export class LocalTalkingVideoRenderer implements TalkingVideoRenderer {
     try {
       request.onProgress?.(0);
       const plan = request.mouthOpenFile
-        ? await planLipFlap(request, request.mouthOpenFile, size, work)
+        ? await planPresenter(request, request.mouthOpenFile, size, work)
         : await planKenBurns(request, size, work);
       const args = [...plan.args, ...mp4Args, partial];
       this.options.onFfmpeg?.(args);
@@ -72,61 +74,75 @@ interface EncodePlan {
   durationSeconds: number;
 }
 
-async function planLipFlap(request: TalkingVideoRequest, mouthOpenFile: string, size: Size, work: string): Promise<EncodePlan> {
-  const watermark = request.watermark ? await watermarkImage(size) : null;
-  if (request.phonemes?.length) {
-    const visemes = await planVisemes(request, request.phonemes, mouthOpenFile, size, work, watermark);
-    if (visemes) return visemes;
-  }
-  const audio = inspectAudio(request.audioFile);
-  const [{ durationSeconds, codecArgs }, runs] = await Promise.all([
-    audio,
-    mouthTrack(request.audioFile, FPS, audio.then((a) => a.durationSeconds)).catch((err: unknown) => {
-      throw err instanceof VideoRenderError ? err : new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
-    }),
-    fitOrFail(request.imageFile, size, join(work, 'closed.y4m'), watermark),
-    fitOrFail(mouthOpenFile, size, join(work, 'open.y4m'), watermark),
-  ]);
-  const stills = runs.map((run) => ({ file: run.open ? 'open.y4m' : 'closed.y4m', frames: run.frames }));
-  if (stills.length === 0) stills.push({ file: 'closed.y4m', frames: 1 });
-  return stillsPlan(request, stills, join(work, 'mouth.ffconcat'), durationSeconds, codecArgs);
+/** The illustrated presenter's frames, fitted to the video's size (watermark included). */
+interface PresenterFrames {
+  closed: RgbFrame;
+  open: RgbFrame;
+  /** Eyes shut, for blinks (when the avatar engine made one). */
+  shut: RgbFrame | null;
 }
 
 /**
- * Mouth shapes from the voice's phonemes: each shape used is drawn once from the closed and open
- * frames (mouth-shapes.ts) and the concat demuxer holds it for its frames. Null when the two frames
- * show no opening to shape (then the loudness plan).
+ * The illustrated presenter: its mouth follows the voice's phonemes (nine shapes drawn from the two
+ * mouth frames, sized by loudness) or, without phonemes, opens and closes with the loudness; its eyes
+ * blink at natural intervals when there is an eyes-shut frame (blinks.ts). Each distinct look is drawn
+ * once and the concat demuxer holds it for its frames.
  */
-async function planVisemes(request: TalkingVideoRequest, phonemes: SpokenPhoneme[], mouthOpenFile: string, size: Size, work: string, watermark: Buffer | null): Promise<EncodePlan | null> {
-  const [{ durationSeconds, codecArgs }, closed, open, pcm] = await Promise.all([
+async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string, size: Size, work: string): Promise<EncodePlan> {
+  const watermark = request.watermark ? await watermarkImage(size) : null;
+  const [{ durationSeconds, codecArgs }, closed, open, shut, pcm] = await Promise.all([
     inspectAudio(request.audioFile),
     fitRgbOrFail(request.imageFile, size, watermark),
     fitRgbOrFail(mouthOpenFile, size, watermark),
+    request.eyesClosedFile ? fitRgbOrFail(request.eyesClosedFile, size, watermark) : Promise.resolve(null),
     decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
       throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
     }),
   ]);
-  const box = openingBox(closed, open);
-  if (!box) return null;
-  const track = visemeTrack(phonemes, FPS, durationSeconds);
-  const loudness = frameRms(pcm.samples, pcm.sampleRate, FPS, track.length);
-  const name = (m: MouthFrame) => `mouth-${m.viseme}-${Math.round(m.opening * 100)}.y4m`;
-  const runs: { mouth: MouthFrame; frames: number }[] = [];
-  for (const mouth of mouthFrames(track, loudness)) {
+  const frames = presenterFrames({ closed, open, shut }, request.phonemes ?? [], frameRms(pcm.samples, pcm.sampleRate, FPS, Math.max(1, Math.ceil(durationSeconds * FPS - 1e-6))), basename(request.audioFile));
+  const runs: { look: string; frames: number }[] = [];
+  for (const look of frames.looks) {
     const last = runs.at(-1);
-    if (last && name(last.mouth) === name(mouth)) last.frames++;
-    else runs.push({ mouth, frames: 1 });
+    if (last?.look === look) last.frames++;
+    else runs.push({ look, frames: 1 });
   }
-  if (runs.length === 0) return null;
-  const used = new Map(runs.map((r) => [name(r.mouth), r.mouth]));
   await Promise.all(
-    [...used].map(([file, mouth]) => {
-      const frame = mouthShape(closed, open, box, mouth.viseme, mouth.opening);
-      return writeFile(join(work, file), toY4m(frame.data, frame.width, frame.height, frame.channels));
+    [...new Set(frames.looks)].map((look) => {
+      const frame = frames.draw(look);
+      return writeFile(join(work, `${look}.y4m`), toY4m(frame.data, frame.width, frame.height, frame.channels));
     }),
   );
-  const stills = runs.map((run) => ({ file: name(run.mouth), frames: run.frames }));
-  return stillsPlan(request, stills, join(work, 'visemes.ffconcat'), durationSeconds, codecArgs);
+  const stills = runs.map((run) => ({ file: `${run.look}.y4m`, frames: run.frames }));
+  return stillsPlan(request, stills, join(work, 'presenter.ffconcat'), durationSeconds, codecArgs);
+}
+
+/**
+ * Each frame's look (a name: mouth shape, opening, eyes) and how to draw a look. Mouth shapes follow
+ * the phonemes when there are some and the mouth frames differ; otherwise the mouth opens with the
+ * loudness (whole open frame). Blinks fall in the voice's pauses where one is near.
+ */
+export function presenterFrames(presenter: PresenterFrames, phonemes: readonly SpokenPhoneme[], loudness: readonly number[], seed: string): { looks: string[]; draw: (look: string) => RgbFrame } {
+  const mouthBox = openingBox(presenter.closed, presenter.open);
+  const mouths: MouthFrame[] =
+    phonemes.length > 0 && mouthBox
+      ? mouthFrames(visemeTrack(phonemes, FPS, loudness.length / FPS), loudness)
+      : syllableChatter(mouthOpenFrames(loudness)).map((isOpen) => ({ viseme: isOpen ? 'open' : 'rest', opening: 1 }));
+  const eyesBox = presenter.shut ? openingBox(presenter.closed, presenter.shut) : null;
+  const quiet = relativeLoudness(loudness).map((level) => level < QUIET);
+  const eyes = eyesBox ? blinkTrack(loudness.length, FPS, seed, quiet) : loudness.map(() => 0);
+  const parts = new Map<string, { mouth: MouthFrame; shut: number }>();
+  const looks = mouths.map((mouth, f) => {
+    const shut = eyes[f] ?? 0;
+    const look = `${mouth.viseme}-${Math.round(mouth.opening * 100)}-eyes-${Math.round(shut * 100)}`;
+    parts.set(look, { mouth, shut });
+    return look;
+  });
+  const draw = (look: string): RgbFrame => {
+    const { mouth, shut } = parts.get(look)!;
+    const face = !mouthBox ? (mouth.viseme === 'rest' || mouth.viseme === 'closed' ? presenter.closed : presenter.open) : mouthShape(presenter.closed, presenter.open, mouthBox, mouth.viseme, mouth.opening);
+    return shut > 0 && eyesBox && presenter.shut ? blinkFrame(face, presenter.shut, eyesBox, shut) : face;
+  };
+  return { looks, draw };
 }
 
 /**

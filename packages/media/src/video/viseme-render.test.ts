@@ -1,5 +1,5 @@
-// The rendered mouth against the voice: a 20-s reel spoken by the local engine, rendered with the
-// illustrated presenter, then measured frame by frame from the video itself.
+// The rendered mouth and eyes against the voice: a 20-s reel spoken by the local engine, rendered with
+// the illustrated presenter, then measured frame by frame from the video itself.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ let clip: string;
 let mouth: { x: number; y: number; width: number; height: number };
 /** The closed mouth's region as the video's luma (BT.601 limited range, as the renderer writes it). */
 let closedLuma: Buffer;
+let eyes: { x: number; y: number; width: number; height: number };
+let openEyesLuma: Buffer;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-visemes-test-'));
@@ -34,25 +36,47 @@ beforeAll(async () => {
   ]);
   voice = spoken;
   const size = { width: 360, height: 640 };
-  const [closed, open] = await Promise.all([fitStillRgb(avatar!.file, size, null), fitStillRgb(avatar!.mouthOpenFile!, size, null)]);
+  const [closed, open, shut] = await Promise.all([fitStillRgb(avatar!.file, size, null), fitStillRgb(avatar!.mouthOpenFile!, size, null), fitStillRgb(avatar!.eyesClosedFile!, size, null)]);
   const box = openingBox({ data: closed.data, ...closed.info }, { data: open.data, ...open.info })!;
-  // The mouth and a margin around it, where any shape is drawn.
+  const eyesBox = openingBox({ data: closed.data, ...closed.info }, { data: shut.data, ...shut.info })!;
+  // The mouth and a margin around it, where any shape is drawn; the eyes likewise.
   // Even sizes and places: ffmpeg crops 4:2:0 video on even pixels.
   const even = (n: number) => Math.round(n / 2) * 2;
-  mouth = { x: even(box.left - 12), y: even(box.top - 8), width: even(box.right - box.left + 24), height: even(box.bottom - box.top + 16) };
-  closedLuma = Buffer.alloc(mouth.width * mouth.height);
-  for (let y = 0; y < mouth.height; y++) {
-    for (let x = 0; x < mouth.width; x++) {
-      const i = ((mouth.y + y) * size.width + mouth.x + x) * closed.info.channels;
-      closedLuma[y * mouth.width + x] = ((66 * closed.data[i]! + 129 * closed.data[i + 1]! + 25 * closed.data[i + 2]! + 128) >> 8) + 16;
-    }
-  }
-  clip = (await new LocalTalkingVideoRenderer().render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, audioFile: voice.file, phonemes: voice.phonemes, aspect: '9:16', quality: 'standard', watermark: false, outFile: join(dir, 'clip.mp4') })).file;
+  const around = (b: typeof box, mx: number, my: number) => ({ x: even(b.left - mx), y: even(b.top - my), width: even(b.right - b.left + 2 * mx), height: even(b.bottom - b.top + 2 * my) });
+  mouth = around(box, 12, 8);
+  eyes = around(eyesBox, 4, 4);
+  closedLuma = lumaOf(closed, size.width, mouth);
+  openEyesLuma = lumaOf(closed, size.width, eyes);
+  clip = (
+    await new LocalTalkingVideoRenderer().render({
+      imageFile: avatar!.file,
+      mouthOpenFile: avatar!.mouthOpenFile,
+      eyesClosedFile: avatar!.eyesClosedFile!,
+      audioFile: voice.file,
+      phonemes: voice.phonemes,
+      aspect: '9:16',
+      quality: 'standard',
+      watermark: false,
+      outFile: join(dir, 'clip.mp4'),
+    })
+  ).file;
 }, 180_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** A region of an RGB picture as video luma (BT.601 limited range, as the renderer writes it). */
+function lumaOf(picture: { data: Buffer; info: { channels: number } }, width: number, region: { x: number; y: number; width: number; height: number }): Buffer {
+  const out = Buffer.alloc(region.width * region.height);
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) {
+      const i = ((region.y + y) * width + region.x + x) * picture.info.channels;
+      out[y * region.width + x] = ((66 * picture.data[i]! + 129 * picture.data[i + 1]! + 25 * picture.data[i + 2]! + 128) >> 8) + 16;
+    }
+  }
+  return out;
+}
 
 /** How much of the mouth region shows something other than the closed mouth: the opening's area. */
 function openness(frame: Buffer): number {
@@ -116,5 +140,38 @@ describe('mouth shapes from the voice’s phonemes', () => {
     }
     const shapes = [...seen.values()].filter((n) => n >= 3).length;
     expect(shapes).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('blinks', () => {
+  it('blinks at natural intervals, each blink a few frames long, in the video itself', async () => {
+    const frames = await greyFrames(clip, eyes);
+    // Share of the eye region that is not the open eyes.
+    const shut = frames.map((frame) => {
+      let n = 0;
+      for (let i = 0; i < frame.length; i++) if (Math.abs(frame[i]! - openEyesLuma[i]!) > 40) n += 1;
+      return n / frame.length;
+    });
+    const peak = Math.max(...shut);
+    expect(peak).toBeGreaterThan(0.05);
+    const blinks: { start: number; frames: number }[] = [];
+    shut.forEach((share, f) => {
+      if (share < peak / 4) return;
+      const last = blinks.at(-1);
+      if (last && last.start + last.frames === f) last.frames++;
+      else blinks.push({ start: f, frames: 1 });
+    });
+    const seconds = frames.length / 25;
+    // People blink about every 2.5–5.5 s while talking; a blink lasts 100–200 ms.
+    expect(blinks.length).toBeGreaterThanOrEqual(Math.floor(seconds / 6));
+    expect(blinks.length).toBeLessThanOrEqual(Math.ceil(seconds / 2));
+    for (const blink of blinks) {
+      expect(blink.frames).toBeGreaterThanOrEqual(2);
+      expect(blink.frames).toBeLessThanOrEqual(5);
+    }
+    for (let i = 1; i < blinks.length; i++) expect((blinks[i]!.start - blinks[i - 1]!.start) / 25).toBeGreaterThanOrEqual(2);
+    // Between blinks the eyes are open: the picture's own.
+    const open = shut.filter((share) => share < peak / 4);
+    expect(open.length).toBeGreaterThan(shut.length * 0.9);
   });
 });

@@ -70,8 +70,8 @@ export interface MouthFrame {
   opening: number;
 }
 
-/** Below this share of the clip's loud level the mouth is shut. */
-const QUIET = 0.2;
+/** Below this share of the clip's loud level the mouth is shut (and the voice is in a pause). */
+export const QUIET = 0.2;
 /** Loudness levels (share of the clip's loud level) and how far the shape opens below each. */
 const LEVELS: readonly (readonly [number, number])[] = [
   [0.45, 0.5],
@@ -85,12 +85,18 @@ const LEVELS: readonly (readonly [number, number])[] = [
  * frame as the voice does; the shapes already hold at least two frames.
  */
 export function mouthFrames(track: readonly Viseme[], loudness: readonly number[]): MouthFrame[] {
-  const sorted = [...loudness].sort((a, b) => a - b);
-  const loud = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  const levels = relativeLoudness(loudness);
   return track.map((viseme, f) => {
-    const level = loud > 0 ? (loudness[f] ?? 0) / loud : 0;
+    const level = levels[f] ?? 0;
     if (viseme === 'rest') return { viseme, opening: 1 };
     if (level < QUIET) return { viseme: 'closed', opening: 1 };
     return { viseme, opening: LEVELS.find(([below]) => level < below)?.[1] ?? 1 };
   });
+}
+
+/** Each frame's loudness as a share of the clip's loud level (its 90th percentile); all 0 for silence. */
+export function relativeLoudness(loudness: readonly number[]): number[] {
+  const sorted = [...loudness].sort((a, b) => a - b);
+  const loud = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  return loudness.map((value) => (loud > 0 ? value / loud : 0));
 }

@@ -4,7 +4,8 @@ import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../../projects/project-media.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
-import { openFrameKey, type JobContext } from '../job-context.ts';
+import type { JobContext } from '../job-context.ts';
+import { fetchSideFrames, storeSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
@@ -22,14 +23,11 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
     const productFile = join(dir, 'product.png');
     await deps.storage.download(avatarKey, avatarFile);
     await deps.storage.download(input.productKey, productFile);
-    let mouthOpenFile: string | null = null;
-    if (await deps.storage.stat(openFrameKey(avatarKey))) {
-      mouthOpenFile = join(dir, 'avatar-open.png');
-      await deps.storage.download(openFrameKey(avatarKey), mouthOpenFile);
-    }
+    const side = await fetchSideFrames(deps.storage, avatarKey, dir);
     const results = await deps.engine.products.compose({
       avatarFile,
-      avatarMouthOpenFile: mouthOpenFile,
+      avatarMouthOpenFile: side.mouthOpenFile,
+      avatarEyesClosedFile: side.eyesClosedFile,
       productFile,
       interaction: input.interactionPrompt,
       aspect: input.aspect,
@@ -44,7 +42,7 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
     for (const [i, r] of results.entries()) {
       const key = projectKey(ctx.projectId, 'product', `${hash}-${i}.png`);
       await deps.storage.put(key, { file: r.file }, 'image/png');
-      if (r.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: r.mouthOpenFile }, 'image/png');
+      await storeSideFrames(deps.storage, key, r);
       out.push(mediaUrl(key));
       if (r.faceY !== undefined) faces[mediaUrl(key)] = r.faceY;
     }

@@ -1,6 +1,7 @@
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
-import { openFrameKey, type JobContext } from '../job-context.ts';
+import type { JobContext } from '../job-context.ts';
+import { storeSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
@@ -26,7 +27,7 @@ export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, un
     for (const [i, image] of images.entries()) {
       const key = projectKey(ctx.projectId, 'avatars', `${hash}-${i}.png`);
       await deps.storage.put(key, { file: image.file }, 'image/png');
-      if (image.mouthOpenFile) await deps.storage.put(openFrameKey(key), { file: image.mouthOpenFile }, 'image/png');
+      await storeSideFrames(deps.storage, key, image);
       urls.push(mediaUrl(key));
       if (image.faceY !== undefined) faces[mediaUrl(key)] = image.faceY;
     }

@@ -4,7 +4,8 @@ import { keyFromMediaUrl, mediaUrl } from '../../storage/media-storage.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { loadEntitlements, renderSettings } from '../../billing/entitlements.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
-import { openFrameKey, type JobContext } from '../job-context.ts';
+import type { JobContext } from '../job-context.ts';
+import { fetchSideFrames, storedSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
@@ -32,7 +33,10 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
     if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVoiceover, { reason: 'audio_required' });
     return key;
   });
-  const hasOpenFrame = Boolean(await deps.storage.stat(openFrameKey(pictureKey)));
+  const sideFrames = await storedSideFrames(deps.storage, pictureKey);
+  const hasOpenFrame = sideFrames.mouthOpenFile;
+  // Blinks need the open-mouth frame too (the renderer draws them onto the mouth shapes).
+  const blinks = hasOpenFrame && sideFrames.eyesClosedFile;
   const fractions = scenes.map(() => 0);
   const report = () => ctx.progress(`Rendering scene videos (${fractions.filter((f) => f >= 1).length} of ${scenes.length})`, (fractions.reduce((a, b) => a + b, 0) / scenes.length) * 100);
   let lastReport = 0;
@@ -40,15 +44,11 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
   const videos = await withWorkDir(deps.workDir, `videos-${ctx.jobId}`, async (dir) => {
     const imageFile = join(dir, 'picture.png');
     await deps.storage.download(pictureKey, imageFile);
-    let openFile: string | null = null;
-    if (hasOpenFrame) {
-      openFile = join(dir, 'picture-open.png');
-      await deps.storage.download(openFrameKey(pictureKey), openFile);
-    }
+    const side = await fetchSideFrames(deps.storage, pictureKey, dir, sideFrames);
     return mapLimit(scenes, 2, async (scene, i) => {
       // The voice's phonemes shape the mouth (illustrated presenters); clips made without them are not reused for it.
       const phonemes = hasOpenFrame ? await readVoicePhonemes(deps.storage, audioKeys[i]!) : null;
-      const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []));
+      const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []), ...(blinks ? ['blinks'] : []));
       const key = projectKey(ctx.projectId, 'video', `${hash}.mp4`);
       let durationSeconds = project.assets.video_durations?.[scene.sceneId] ?? scene.actualDuration ?? 0;
       if (!(await deps.storage.stat(key))) {
@@ -57,7 +57,8 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
         const out = join(dir, `scene-${i}.mp4`);
         const result = await deps.engine.talkingVideo.render({
           imageFile,
-          mouthOpenFile: openFile,
+          mouthOpenFile: side.mouthOpenFile,
+          eyesClosedFile: side.eyesClosedFile,
           audioFile,
           ...(phonemes ? { phonemes } : {}),
           aspect: project.aspect,
