@@ -157,10 +157,10 @@ describe('generation on the local engine', () => {
     const file = join(dir, 'avatar.png');
     await fetchMedia(variations[0], paid, file);
     expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
-    // Beside each illustrated variation, its mouth-open and eyes-shut frames (lip movement, blinks).
+    // Beside each illustrated variation, its mouth-open and eyes-shut frames and its setting alone (lip movement, blinks, motion).
     for (const url of variations as string[]) {
       const key = url.replace('/media/', '');
-      for (const frame of ['mouthOpenFile', 'eyesClosedFile'] as const) expect(await t.app.core.storage.stat(sideFrameKey(key, frame)), `${frame} of ${key}`).not.toBeNull();
+      for (const frame of ['mouthOpenFile', 'eyesClosedFile', 'settingFile'] as const) expect(await t.app.core.storage.stat(sideFrameKey(key, frame)), `${frame} of ${key}`).not.toBeNull();
     }
     expect((await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: '   ', model: 'flux-kontext', aspectRatio: '9:16' })).statusCode).toBe(400);
     const picked = await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[2] });

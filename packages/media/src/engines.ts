@@ -151,6 +151,8 @@ export interface AvatarImage {
   mouthOpenFile: LocalFile | null;
   /** The same picture with the eyes shut, for blinks (illustrated avatars only). */
   eyesClosedFile?: LocalFile | null | undefined;
+  /** The setting alone, without the presenter, so a renderer can move the presenter over it (illustrated avatars only). */
+  settingFile?: LocalFile | null | undefined;
   width: number;
   height: number;
   /** Which model produced it (the local engine says which style stood in for it). */
@@ -173,6 +175,8 @@ export interface ProductCompositeRequest extends Costed {
   avatarMouthOpenFile: LocalFile | null;
   /** The matching eyes-shut frame, when the avatar has one. */
   avatarEyesClosedFile?: LocalFile | null | undefined;
+  /** The matching setting without the presenter, when the avatar has one. */
+  avatarSettingFile?: LocalFile | null | undefined;
   productFile: LocalFile;
   interaction: string;
   aspect: AspectRatio;
@@ -193,6 +197,8 @@ export interface TalkingVideoRequest extends Costed {
   mouthOpenFile: LocalFile | null;
   /** Eyes-shut frame (with an open-mouth frame): the presenter blinks. */
   eyesClosedFile?: LocalFile | null | undefined;
+  /** The setting without the presenter (with an open-mouth frame): the presenter's head and shoulders move over it. */
+  settingFile?: LocalFile | null | undefined;
   audioFile: LocalFile;
   /** The voice's phonemes in the audio's time (synthesisers that give them): mouth shapes follow them, else the voice's loudness. */
   phonemes?: SpokenPhoneme[] | undefined;

@@ -89,6 +89,25 @@ describe('LocalAvatarImager', () => {
     expect(eyes!.top).toBeLessThan(image!.faceY! * height);
   });
 
+  it('writes the setting without the presenter: it differs from the picture around the whole presenter, and nowhere above', async () => {
+    const [image] = await imager.generate(request({ aspect: '9:16', count: 1, description: GYM_MAN }));
+    const closed = await readRgb(image!.file);
+    const setting = await readRgb(image!.settingFile!);
+    const mouth = differenceBox(closed, await readRgb(image!.mouthOpenFile!))!;
+    const presenter = differenceBox(closed, setting)!;
+    const { width, height } = closed;
+    // Head to the bottom of the frame, the mouth inside it, the presenter a good part of the picture.
+    expect(presenter.left).toBeLessThan(mouth.left);
+    expect(presenter.right).toBeGreaterThan(mouth.right);
+    expect(presenter.top).toBeLessThan(mouth.top - height * 0.05);
+    expect(presenter.bottom).toBe(height - 1);
+    expect((presenter.right - presenter.left) / width).toBeGreaterThan(0.3);
+    // Above the presenter's head the two are the same picture.
+    const above = { data: closed.data.subarray(0, presenter.top * width * 3), width, height: presenter.top };
+    const aboveSetting = { data: setting.data.subarray(0, presenter.top * width * 3), width, height: presenter.top };
+    expect(meanAbsoluteDifference(above, aboveSetting)).toBe(0);
+  });
+
   it('follows the description: a woman in a kitchen and a man in a gym differ in traits and pictures', async () => {
     const [woman] = await imager.generate(request({ description: KITCHEN_WOMAN, count: 1 }));
     const [man] = await imager.generate(request({ description: GYM_MAN, count: 1 }));

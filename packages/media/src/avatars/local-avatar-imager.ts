@@ -1,5 +1,6 @@
 // The offline avatar imager: an illustrated presenter over a drawn setting, four variations, each
-// with a closed-mouth and an open-mouth frame for lip movement and an eyes-shut frame for blinks.
+// with a closed-mouth and an open-mouth frame for lip movement, an eyes-shut frame for blinks, and the
+// setting alone (the renderer moves the presenter over it).
 //
 // Avatar style: "Avataaars" by Pablo Stanley (https://avataaars.com/), free for personal and
 // commercial use, as remixed by DiceBear (@dicebear/avataaars, code MIT © Florian Körner). See
@@ -84,22 +85,25 @@ export class LocalAvatarImager implements AvatarImager {
         const file = join(request.outDir, `avatar-${index + 1}.png`);
         const mouthOpenFile = join(request.outDir, `avatar-${index + 1}-mouth-open.png`);
         const eyesClosedFile = join(request.outDir, `avatar-${index + 1}-eyes-closed.png`);
+        const settingFile = join(request.outDir, `avatar-${index + 1}-setting.png`);
         const shadowLayer = { input: shadow, left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
         const frames: [Buffer, string][] = [
           [closed, file],
           [open, mouthOpenFile],
           [blink, eyesClosedFile],
         ];
-        await Promise.all(
-          frames.map(([presenter, out]) =>
+        await Promise.all([
+          ...frames.map(([presenter, out]) =>
             sharp(backgroundPng)
               .composite([shadowLayer, { input: presenter, left: box.x, top: box.y }])
               .removeAlpha()
               .png(PNG_OPTIONS)
               .toFile(out),
           ),
-        );
-        return { file, mouthOpenFile, eyesClosedFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
+          // The setting keeps the shadow: the presenter moves a few pixels over it, the wall stays put.
+          sharp(backgroundPng).composite([shadowLayer]).removeAlpha().png(PNG_OPTIONS).toFile(settingFile),
+        ]);
+        return { file, mouthOpenFile, eyesClosedFile, settingFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
       }),
     );
   }

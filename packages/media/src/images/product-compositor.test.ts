@@ -61,6 +61,7 @@ describe('LocalProductCompositor', () => {
       avatarFile: avatar.file,
       avatarMouthOpenFile: avatar.mouthOpenFile,
       avatarEyesClosedFile: avatar.eyesClosedFile ?? null,
+      avatarSettingFile: avatar.settingFile ?? null,
       productFile,
       interaction: 'holding the product up to the camera',
       aspect: avatar.width > avatar.height ? '16:9' : '9:16',
@@ -76,7 +77,8 @@ describe('LocalProductCompositor', () => {
       expect([result.width, result.height]).toEqual([1080, 1920]);
       expect(result.mouthOpenFile).not.toBeNull();
       expect(result.eyesClosedFile).not.toBeNull();
-      for (const file of [result.file, result.mouthOpenFile!, result.eyesClosedFile!]) {
+      expect(result.settingFile).not.toBeNull();
+      for (const file of [result.file, result.mouthOpenFile!, result.eyesClosedFile!, result.settingFile!]) {
         const metadata = await sharp(file).metadata();
         expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1080, 1920]);
       }
@@ -116,13 +118,15 @@ describe('LocalProductCompositor', () => {
     expect(meanAbsoluteDifference(strip(before), strip(after))).toBeGreaterThan(10);
   });
 
-  it('keeps the mouth and blink frames apart: the composites differ only where the avatar frames did', async () => {
+  it('keeps the mouth, blink and setting frames apart: the composites differ only where the avatar frames did', async () => {
     const [held] = await compose(portrait, opaqueProduct, 1);
     const closed = await readRgb(held!.file);
     const avatar = await readRgb(portrait.file);
     for (const [side, avatarSide] of [
       [held!.mouthOpenFile!, portrait.mouthOpenFile!],
       [held!.eyesClosedFile!, portrait.eyesClosedFile!],
+      // The setting has the product too: only the presenter is missing from it.
+      [held!.settingFile!, portrait.settingFile!],
     ] as const) {
       const avatarBox = differenceBox(avatar, await readRgb(avatarSide));
       const box = differenceBox(closed, await readRgb(side));

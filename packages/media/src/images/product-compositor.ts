@@ -170,14 +170,15 @@ export class LocalProductCompositor implements ProductCompositor {
     const frame = await sharp(request.avatarFile).metadata();
     const { width, height } = frame.autoOrient;
     // The presenter's other frames (mouth open, eyes shut) get the same layers, so the product holds still while they animate.
-    const sideFrames = { mouthOpen: request.avatarMouthOpenFile ?? null, eyesClosed: request.avatarEyesClosedFile ?? null };
+    // The setting alone gets them too: the product stays put while the presenter moves over it.
+    const sideFrames = { 'open-mouth': request.avatarMouthOpenFile ?? null, 'eyes-shut': request.avatarEyesClosedFile ?? null, setting: request.avatarSettingFile ?? null };
     for (const [name, file] of Object.entries(sideFrames)) {
       if (!file) continue;
       const side = await sharp(file).metadata();
-      if (side.autoOrient.width !== width || side.autoOrient.height !== height) throw new ProductCompositeError(`The ${name === 'mouthOpen' ? 'open-mouth' : 'eyes-shut'} frame must be the same size as the avatar.`);
+      if (side.autoOrient.width !== width || side.autoOrient.height !== height) throw new ProductCompositeError(`The ${name} frame must be the same size as the avatar.`);
     }
     const asPng = (file: string | null) => (file ? sharp(file).autoOrient().png({ compressionLevel: 0 }).toBuffer() : Promise.resolve(null));
-    const [closedFrame, openFrame, shutFrame] = await Promise.all([asPng(request.avatarFile), asPng(sideFrames.mouthOpen), asPng(sideFrames.eyesClosed)]);
+    const [closedFrame, openFrame, shutFrame, settingFrame] = await Promise.all([asPng(request.avatarFile), asPng(sideFrames['open-mouth']), asPng(sideFrames['eyes-shut']), asPng(sideFrames.setting)]);
     const product = await prepareProduct(request.productFile);
     const box = presenterBox(width, height);
     const skin = await skinColour(request.avatarFile, box);
@@ -189,12 +190,14 @@ export class LocalProductCompositor implements ProductCompositor {
         const file = join(request.outDir, `product-${index + 1}-${layout}.png`);
         const mouthOpenFile = openFrame ? join(request.outDir, `product-${index + 1}-${layout}-mouth-open.png`) : null;
         const eyesClosedFile = shutFrame ? join(request.outDir, `product-${index + 1}-${layout}-eyes-closed.png`) : null;
+        const settingFile = settingFrame ? join(request.outDir, `product-${index + 1}-${layout}-setting.png`) : null;
         const draw = (picture: Buffer | null, out: string | null) => (picture && out ? sharp(picture).composite(layers).png(PNG_OPTIONS).toFile(out) : Promise.resolve());
-        await Promise.all([draw(closedFrame, file), draw(openFrame, mouthOpenFile), draw(shutFrame, eyesClosedFile)]);
+        await Promise.all([draw(closedFrame, file), draw(openFrame, mouthOpenFile), draw(shutFrame, eyesClosedFile), draw(settingFrame, settingFile)]);
         return {
           file,
           mouthOpenFile,
           eyesClosedFile,
+          settingFile,
           width,
           height,
           model: 'local-compositor',

@@ -44,13 +44,16 @@ describe('blinkTrack', () => {
     expect(starts(blinkTrack(400, fps, 'pause', far))[0]).toBe(first);
   });
 
-  it('leaves a clip too short for a blink open and never runs past the end', () => {
+  it('leaves a clip too short for a blink open and ends every blink half a second before the clip does', () => {
     expect(blinkTrack(15, 25, 'short').every((s) => s === 0)).toBe(true);
-    for (const frames of [30, 57, 120, 251]) {
+    for (const frames of [30, 57, 120, 251, 449]) {
       const track = blinkTrack(frames, 25, `len-${frames}`);
       expect(track).toHaveLength(frames);
       const at = starts(track);
-      for (const start of at) expect(start + BLINK_SHAPE.length).toBeLessThanOrEqual(frames);
+      for (const start of at) expect(start + BLINK_SHAPE.length).toBeLessThanOrEqual(frames - 12);
+      // A pause at the very end does not pull a blink there either.
+      const pauses = Array.from({ length: frames }, (_, f) => f >= frames - 6);
+      for (const start of starts(blinkTrack(frames, 25, `len-${frames}`, pauses))) expect(start + BLINK_SHAPE.length).toBeLessThanOrEqual(frames - 12);
     }
     expect(blinkTrack(0, 25, 'none')).toEqual([]);
   });

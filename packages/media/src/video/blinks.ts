@@ -1,7 +1,8 @@
 // Blinks for the local talking renderer. People blink about fifteen times a minute while they talk,
 // a blink lasting 100–200 ms, and they tend to blink at a pause rather than mid-word: a blink comes
 // every 2.5–5.5 s (seeded, so a clip renders the same twice), moved to the nearest pause within half a
-// second when there is one, and lasts four frames at 25 fps (half shut, shut, shut, half shut).
+// second when there is one, and lasts four frames at 25 fps (half shut, shut, shut, half shut). None
+// ends within half a second of the clip's end, so a scene never cuts away mid-blink.
 import { seededRandom } from '../avatars/drawing.ts';
 import type { RgbFrame } from './mouth-shapes.ts';
 
@@ -13,6 +14,8 @@ const MAX_GAP_SECONDS = 5.5;
 const FIRST_BLINK_SECONDS: readonly [number, number] = [0.8, 2.2];
 /** How far a blink may move to fall in a pause. */
 const PAUSE_REACH_SECONDS = 0.5;
+/** No blink this close to the clip's end: a scene never cuts away mid-blink. */
+const END_CLEAR_SECONDS = 0.5;
 
 /**
  * How shut the eyes are on each of `frames` frames (0 open, 1 shut). `pauses` marks frames where
@@ -24,9 +27,10 @@ export function blinkTrack(frames: number, fps: number, seed: string, pauses: re
   const random = seededRandom(`blinks|${seed}`);
   const between = (low: number, high: number) => low + random() * (high - low);
   const reach = Math.round(PAUSE_REACH_SECONDS * fps);
+  const last = frames - BLINK_SHAPE.length - Math.round(END_CLEAR_SECONDS * fps);
   let at = Math.round(between(...FIRST_BLINK_SECONDS) * fps);
-  while (at + BLINK_SHAPE.length <= frames) {
-    const start = nearestPause(pauses, at, reach, frames - BLINK_SHAPE.length) ?? at;
+  while (at <= last) {
+    const start = nearestPause(pauses, at, reach, last) ?? at;
     BLINK_SHAPE.forEach((shut, i) => (track[start + i] = shut));
     at = start + Math.round(between(MIN_GAP_SECONDS, MAX_GAP_SECONDS) * fps);
   }

@@ -1,8 +1,9 @@
 // Offline talking-avatar clips from one or two stills and the scene's voice.
 //  - With an open-mouth frame (the illustrated presenter): mouth shapes drawn from the two stills
 //    (visemes.ts, mouth-shapes.ts) follow the voice's phonemes, or without phonemes the two stills
-//    alternate with the loudness; with an eyes-shut frame the presenter blinks (blinks.ts). Fed
-//    through the concat demuxer: one decoded picture per run, not per frame.
+//    alternate with the loudness; with an eyes-shut frame the presenter blinks (blinks.ts); with the
+//    setting alone, the presenter's head and shoulders sway and breathe over it (presenter-motion.ts).
+//    Fed through the concat demuxer: one decoded picture per run, not per frame.
 //  - Without one (uploaded photo): a slow eased zoom with a slight upward drift (Ken Burns).
 import type { VideoEngineOptions } from './engine-options.ts';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +14,9 @@ import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
+import sharp from 'sharp';
 import { blinkFrame, blinkTrack } from './blinks.ts';
+import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
 import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
 import { fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
@@ -90,16 +93,23 @@ interface PresenterFrames {
  */
 async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string, size: Size, work: string): Promise<EncodePlan> {
   const watermark = request.watermark ? await watermarkImage(size) : null;
-  const [{ durationSeconds, codecArgs }, closed, open, shut, pcm] = await Promise.all([
+  // A presenter that moves gets the mark on top after the motion; a still one has it drawn in.
+  const moving = Boolean(request.settingFile);
+  const drawnMark = moving ? null : watermark;
+  const [{ durationSeconds, codecArgs }, closed, open, shut, setting, pcm] = await Promise.all([
     inspectAudio(request.audioFile),
-    fitRgbOrFail(request.imageFile, size, watermark),
-    fitRgbOrFail(mouthOpenFile, size, watermark),
-    request.eyesClosedFile ? fitRgbOrFail(request.eyesClosedFile, size, watermark) : Promise.resolve(null),
+    fitRgbOrFail(request.imageFile, size, drawnMark),
+    fitRgbOrFail(mouthOpenFile, size, drawnMark),
+    request.eyesClosedFile ? fitRgbOrFail(request.eyesClosedFile, size, drawnMark) : Promise.resolve(null),
+    request.settingFile ? fitRgbOrFail(request.settingFile, size, null) : Promise.resolve(null),
     decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
       throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
     }),
   ]);
   const frames = presenterFrames({ closed, open, shut }, request.phonemes ?? [], frameRms(pcm.samples, pcm.sampleRate, FPS, Math.max(1, Math.ceil(durationSeconds * FPS - 1e-6))), basename(request.audioFile));
+  const amplitude = swayAmplitude(size);
+  // Moving: only the presenter's cut-out is written per look (a picture the same as its setting moves whole, with no sway).
+  const layer = setting ? (presenterLayer(closed, setting, amplitude) ?? wholeFrameLayer(size)) : null;
   const runs: { look: string; frames: number }[] = [];
   for (const look of frames.looks) {
     const last = runs.at(-1);
@@ -108,12 +118,72 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
   }
   await Promise.all(
     [...new Set(frames.looks)].map((look) => {
-      const frame = frames.draw(look);
+      const drawn = frames.draw(look);
+      const frame = layer ? cropLayer(drawn, layer.box) : drawn;
       return writeFile(join(work, `${look}.y4m`), toY4m(frame.data, frame.width, frame.height, frame.channels));
     }),
   );
   const stills = runs.map((run) => ({ file: `${run.look}.y4m`, frames: run.frames }));
-  return stillsPlan(request, stills, join(work, 'presenter.ffconcat'), durationSeconds, codecArgs);
+  const list = join(work, 'presenter.ffconcat');
+  if (!layer || !setting) return stillsPlan(request, stills, list, durationSeconds, codecArgs);
+  const still = layer.box.width === size.width && layer.box.height === size.height;
+  return motionPlan(request, stills, list, { setting, layer, amplitude: still ? { x: 0, y: 0 } : amplitude, watermark, size, work }, durationSeconds, codecArgs);
+}
+
+/** A layer covering the whole frame (the setting hidden), for a picture that does not differ from it. */
+function wholeFrameLayer(size: Size): PresenterLayer {
+  return { box: { x: 0, y: 0, ...size }, mask: Buffer.alloc(size.width * size.height, 255) };
+}
+
+/**
+ * The presenter's cut-out (the looks, through the concat demuxer) given its shape (the mask) and
+ * moved over the still setting (presenter-motion.ts); the watermark, if any, on top.
+ */
+async function motionPlan(
+  request: TalkingVideoRequest,
+  stills: { file: string; frames: number }[],
+  list: string,
+  parts: { setting: RgbFrame; layer: PresenterLayer; amplitude: { x: number; y: number }; watermark: Buffer | null; size: Size; work: string },
+  durationSeconds: number,
+  codecArgs: string[],
+): Promise<EncodePlan> {
+  const { setting, layer, amplitude, watermark, size, work } = parts;
+  const settingFile = join(work, 'setting.y4m');
+  const maskFile = join(work, 'mask.png');
+  const markFile = join(work, 'watermark.png');
+  await Promise.all([
+    writeConcatList(list, stills),
+    writeFile(settingFile, toY4m(setting.data, setting.width, setting.height, setting.channels)),
+    sharp(layer.mask, { raw: { width: layer.box.width, height: layer.box.height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(maskFile),
+    watermark ? writeFile(markFile, watermark) : Promise.resolve(),
+  ]);
+  const at = watermark ? await watermarkPlacement(watermark, size) : null;
+  const sway = swayExpressions(layer.box, amplitude);
+  // The looks drive the timing: the setting is laid on a canvas made from each look (the same frame
+  // reaches both sides of the last overlay, which then pairs them exactly; a looped setting as the
+  // main input ran ahead and paired some frames with the look before).
+  const { width, height } = size;
+  const graph = [
+    `[0:v]fps=${FPS},split[timing][looks]`,
+    `[timing]crop='min(iw,${width})':'min(ih,${height})':0:0,pad=${width}:${height}[canvas]`,
+    `[canvas][1:v]overlay=0:0:eof_action=repeat[setting]`,
+    `[2:v]format=gray,loop=loop=-1:size=1,setpts=N/${FPS}/TB[mask]`,
+    `[looks][mask]alphamerge[presenter]`,
+    `[setting][presenter]overlay=x='${sway.x}':y='${sway.y}':eval=frame:shortest=1${at ? '[moving];[moving][3:v]overlay=x=' + at.left + ':y=' + at.top + ':eof_action=repeat' : ''},setsar=1[v]`,
+  ].join(';');
+  const inputs = ['-f', 'concat', '-safe', '0', '-i', list, '-i', settingFile, '-i', maskFile, ...(at ? ['-i', markFile] : [])];
+  return {
+    durationSeconds,
+    args: [
+      ...inputs,
+      '-i', request.audioFile,
+      '-filter_complex', graph,
+      '-map', '[v]', '-map', `${at ? 4 : 3}:a:0`,
+      ...videoCodecArgs({ still: true, sceneClip: durationSeconds }),
+      ...codecArgs,
+      '-t', durationSeconds.toFixed(3),
+    ],
+  };
 }
 
 /**
@@ -150,11 +220,7 @@ export function presenterFrames(presenter: PresenterFrames, phonemes: readonly S
  * picture per run, not per frame, with the voice as the soundtrack.
  */
 async function stillsPlan(request: TalkingVideoRequest, stills: { file: string; frames: number }[], list: string, durationSeconds: number, codecArgs: string[]): Promise<EncodePlan> {
-  const lines = ['ffconcat version 1.0'];
-  for (const still of stills) lines.push(`file ${still.file}`, `duration ${(still.frames / FPS).toFixed(2)}`);
-  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
-  lines.push(`file ${stills.at(-1)!.file}`);
-  await writeFile(list, `${lines.join('\n')}\n`);
+  await writeConcatList(list, stills);
   return {
     durationSeconds,
     args: [
@@ -167,6 +233,15 @@ async function stillsPlan(request: TalkingVideoRequest, stills: { file: string; 
       '-t', durationSeconds.toFixed(3),
     ],
   };
+}
+
+/** The concat demuxer's list: each still (a file in the list's folder) held for its frames. */
+async function writeConcatList(list: string, stills: { file: string; frames: number }[]): Promise<void> {
+  const lines = ['ffconcat version 1.0'];
+  for (const still of stills) lines.push(`file ${still.file}`, `duration ${(still.frames / FPS).toFixed(2)}`);
+  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
+  lines.push(`file ${stills.at(-1)!.file}`);
+  await writeFile(list, `${lines.join('\n')}\n`);
 }
 
 async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null): Promise<RgbFrame> {

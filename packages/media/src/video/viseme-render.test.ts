@@ -1,5 +1,6 @@
-// The rendered mouth and eyes against the voice: a 20-s reel spoken by the local engine, rendered with
-// the illustrated presenter, then measured frame by frame from the video itself.
+// The rendered presenter against the voice: a 20-s reel spoken by the local engine, rendered with the
+// illustrated presenter, then measured frame by frame from the video itself (the head found on each
+// frame by its brows, as it sways and breathes; the mouth and eyes measured where the head is).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import type { SpeechResult } from '../engines.ts';
 import { LocalSpeechSynthesiser } from '../voices/local-synthesiser.ts';
 import { openingBox } from './mouth-shapes.ts';
 import { LocalTalkingVideoRenderer } from './local-talking-renderer.ts';
+import { swayAmplitude } from './presenter-motion.ts';
 import { fitStillRgb } from './stills.ts';
 import { greyFrames } from './test-fixtures.ts';
 
@@ -19,14 +21,22 @@ const TEXT =
   'Who knew that peace could be so simple? I promise, you will love it. ' +
   'Tell me how your morning goes, and share it with a friend who needs a slower start too.';
 
+type Region = { x: number; y: number; width: number; height: number };
+
 let dir: string;
 let voice: SpeechResult;
-let clip: string;
-let mouth: { x: number; y: number; width: number; height: number };
-/** The closed mouth's region as the video's luma (BT.601 limited range, as the renderer writes it). */
-let closedLuma: Buffer;
-let eyes: { x: number; y: number; width: number; height: number };
-let openEyesLuma: Buffer;
+let size: { width: number; height: number };
+let mouth: Region;
+let eyes: Region;
+/** The eyebrows: part of the face that neither mouth nor blinks change, to follow the head's motion by. */
+let brows: Region;
+/** The closed-mouth, open-eyed picture as luma. */
+let pictureLuma: Buffer;
+let settingLuma: Buffer;
+/** Every frame of the clip as luma, and where the head is on each (offset from rest, tracked by the brows). */
+let frames: Buffer[];
+let offsets: { x: number; y: number; error: number }[];
+let amplitude: { x: number; y: number };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-visemes-test-'));
@@ -35,23 +45,27 @@ beforeAll(async () => {
     new LocalSpeechSynthesiser().synthesise({ voiceId: 'rs-ava', text: TEXT, speed: 1, outFile: join(dir, 'voice.m4a') }),
   ]);
   voice = spoken;
-  const size = { width: 360, height: 640 };
-  const [closed, open, shut] = await Promise.all([fitStillRgb(avatar!.file, size, null), fitStillRgb(avatar!.mouthOpenFile!, size, null), fitStillRgb(avatar!.eyesClosedFile!, size, null)]);
-  const box = openingBox({ data: closed.data, ...closed.info }, { data: open.data, ...open.info })!;
-  const eyesBox = openingBox({ data: closed.data, ...closed.info }, { data: shut.data, ...shut.info })!;
-  // The mouth and a margin around it, where any shape is drawn; the eyes likewise.
-  // Even sizes and places: ffmpeg crops 4:2:0 video on even pixels.
-  const even = (n: number) => Math.round(n / 2) * 2;
-  const around = (b: typeof box, mx: number, my: number) => ({ x: even(b.left - mx), y: even(b.top - my), width: even(b.right - b.left + 2 * mx), height: even(b.bottom - b.top + 2 * my) });
+  size = { width: 360, height: 640 };
+  amplitude = swayAmplitude(size);
+  const [closed, open, shut, setting] = await Promise.all(
+    [avatar!.file, avatar!.mouthOpenFile!, avatar!.eyesClosedFile!, avatar!.settingFile!].map((file) => fitStillRgb(file, size, null)),
+  );
+  const rgb = (still: typeof closed) => ({ data: still!.data, ...still!.info });
+  const box = openingBox(rgb(closed), rgb(open))!;
+  const eyesBox = openingBox(rgb(closed), rgb(shut))!;
+  // The mouth and a margin around it, where any shape is drawn; the eyes likewise; the brows above the eyes.
+  const around = (b: typeof box, mx: number, my: number) => ({ x: b.left - mx, y: b.top - my, width: b.right - b.left + 1 + 2 * mx, height: b.bottom - b.top + 1 + 2 * my });
   mouth = around(box, 12, 8);
   eyes = around(eyesBox, 4, 4);
-  closedLuma = lumaOf(closed, size.width, mouth);
-  openEyesLuma = lumaOf(closed, size.width, eyes);
-  clip = (
+  brows = { x: eyes.x, y: eyes.y - 16, width: eyes.width, height: 14 };
+  pictureLuma = lumaOf(closed!, size.width, { x: 0, y: 0, ...size });
+  settingLuma = lumaOf(setting!, size.width, { x: 0, y: 0, ...size });
+  const clip = (
     await new LocalTalkingVideoRenderer().render({
       imageFile: avatar!.file,
       mouthOpenFile: avatar!.mouthOpenFile,
       eyesClosedFile: avatar!.eyesClosedFile!,
+      settingFile: avatar!.settingFile!,
       audioFile: voice.file,
       phonemes: voice.phonemes,
       aspect: '9:16',
@@ -60,28 +74,61 @@ beforeAll(async () => {
       outFile: join(dir, 'clip.mp4'),
     })
   ).file;
+  frames = await greyFrames(clip, { x: 0, y: 0, ...size });
+  offsets = frames.map((frame) => trackHead(frame));
 }, 180_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A region of an RGB picture as video luma (BT.601 limited range, as the renderer writes it). */
-function lumaOf(picture: { data: Buffer; info: { channels: number } }, width: number, region: { x: number; y: number; width: number; height: number }): Buffer {
+/** A region of an RGB picture as luma the way the test reads the video back (ffmpeg's gray: BT.601, full range). */
+function lumaOf(picture: { data: Buffer; info: { channels: number } }, width: number, region: Region): Buffer {
   const out = Buffer.alloc(region.width * region.height);
   for (let y = 0; y < region.height; y++) {
     for (let x = 0; x < region.width; x++) {
       const i = ((region.y + y) * width + region.x + x) * picture.info.channels;
-      out[y * region.width + x] = ((66 * picture.data[i]! + 129 * picture.data[i + 1]! + 25 * picture.data[i + 2]! + 128) >> 8) + 16;
+      out[y * region.width + x] = Math.round(0.299 * picture.data[i]! + 0.587 * picture.data[i + 1]! + 0.114 * picture.data[i + 2]!);
     }
   }
   return out;
 }
 
-/** How much of the mouth region shows something other than the closed mouth: the opening's area. */
-function openness(frame: Buffer): number {
+/** A region of a whole-frame luma buffer, moved by `offset`. */
+function cut(frame: Buffer, region: Region, offset = { x: 0, y: 0 }): Buffer {
+  const out = Buffer.alloc(region.width * region.height);
+  for (let y = 0; y < region.height; y++) {
+    const from = (region.y + offset.y + y) * size.width + region.x + offset.x;
+    frame.copy(out, y * region.width, from, from + region.width);
+  }
+  return out;
+}
+
+function meanAbs(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+/** The head's offset from rest on a frame: where the picture's brows match best, searched a little past the motion's reach. */
+function trackHead(frame: Buffer): { x: number; y: number; error: number } {
+  const still = cut(pictureLuma, brows);
+  let best = { x: 0, y: 0, error: Infinity };
+  for (let y = -amplitude.y - 2; y <= amplitude.y + 2; y++) {
+    for (let x = -amplitude.x - 2; x <= amplitude.x + 2; x++) {
+      const error = meanAbs(cut(frame, brows, { x, y }), still);
+      if (error < best.error) best = { x, y, error };
+    }
+  }
+  return best;
+}
+
+/** How much of the mouth region (where the head is on that frame) shows something other than the closed mouth: the opening's area. */
+function openness(f: number): number {
+  const region = cut(frames[f]!, mouth, offsets[f]);
+  const closed = cut(pictureLuma, mouth);
   let n = 0;
-  for (let i = 0; i < frame.length; i++) if (Math.abs(frame[i]! - closedLuma[i]!) > 40) n += 1;
+  for (let i = 0; i < region.length; i++) if (Math.abs(region[i]! - closed[i]!) > 40) n += 1;
   return n;
 }
 
@@ -107,21 +154,21 @@ describe('mouth shapes from the voice’s phonemes', () => {
   });
 
   it('opens the mouth with the voice: openness correlates at least 0.7 with loudness', async () => {
-    const frames = await greyFrames(clip, mouth);
     const { samples, sampleRate } = await decodePcm(voice.file, { sampleRate: 16_000 });
     const loudness = frameRms(samples, sampleRate, 25, frames.length);
     // Both smoothed over three frames (120 ms): a mouth shape is held at least two frames.
     const smooth = (xs: number[]) => xs.map((_v, i) => (xs[Math.max(0, i - 1)]! + xs[i]! + xs[Math.min(xs.length - 1, i + 1)]!) / 3);
-    const r = pearson(smooth(frames.map(openness)), smooth(loudness));
+    const r = pearson(smooth(frames.map((_frame, f) => openness(f))), smooth(loudness));
     expect(r).toBeGreaterThanOrEqual(0.7);
   });
 
-  it('uses at least six distinct mouth shapes', async () => {
-    const frames = await greyFrames(clip, mouth);
+  it('uses at least six distinct mouth shapes', () => {
+    const closedLuma = cut(pictureLuma, mouth);
     // A shape is the size of what differs from the closed mouth: its width and height, in steps of
     // two pixels (encoding noise moves an edge by one at most); counted when held three frames or more.
     const seen = new Map<string, number>();
-    for (const frame of frames) {
+    for (const [f, whole] of frames.entries()) {
+      const frame = cut(whole, mouth, offsets[f]);
       let left = Infinity;
       let right = -1;
       let top = Infinity;
@@ -144,10 +191,11 @@ describe('mouth shapes from the voice’s phonemes', () => {
 });
 
 describe('blinks', () => {
-  it('blinks at natural intervals, each blink a few frames long, in the video itself', async () => {
-    const frames = await greyFrames(clip, eyes);
-    // Share of the eye region that is not the open eyes.
-    const shut = frames.map((frame) => {
+  it('blinks at natural intervals, each blink a few frames long, in the video itself', () => {
+    const openEyesLuma = cut(pictureLuma, eyes);
+    // Share of the eye region (where the head is) that is not the open eyes.
+    const shut = frames.map((whole, f) => {
+      const frame = cut(whole, eyes, offsets[f]);
       let n = 0;
       for (let i = 0; i < frame.length; i++) if (Math.abs(frame[i]! - openEyesLuma[i]!) > 40) n += 1;
       return n / frame.length;
@@ -173,5 +221,36 @@ describe('blinks', () => {
     // Between blinks the eyes are open: the picture's own.
     const open = shut.filter((share) => share < peak / 4);
     expect(open.length).toBeGreaterThan(shut.length * 0.9);
+  });
+});
+
+describe('head and shoulder motion', () => {
+  it('sways and breathes a few pixels, smoothly, starting at rest', () => {
+    const xs = offsets.map((o) => o.x);
+    const ys = offsets.map((o) => o.y);
+    expect(offsets[0]).toMatchObject({ x: 0, y: 0 });
+    // It moves each way, as far as the amplitude and no farther.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThanOrEqual(amplitude.x);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThanOrEqual(amplitude.y);
+    for (const o of offsets) {
+      expect(Math.abs(o.x)).toBeLessThanOrEqual(amplitude.x);
+      expect(Math.abs(o.y)).toBeLessThanOrEqual(amplitude.y);
+    }
+    // Smooth: at most one step (two pixels on 4:2:0 video) from frame to frame.
+    for (let f = 1; f < offsets.length; f++) {
+      expect(Math.abs(offsets[f]!.x - offsets[f - 1]!.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(offsets[f]!.y - offsets[f - 1]!.y)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('moves the face whole, undistorted, over a setting that stays still', () => {
+    // Where the head is found, the brows are the picture's own (only encoding noise differs).
+    for (const o of offsets) expect(o.error).toBeLessThan(4);
+    // The top of the frame (the wall above the presenter) never moves.
+    const wall = { x: 0, y: 0, width: size.width, height: Math.max(8, brows.y - 80) };
+    for (const frame of frames) expect(meanAbs(cut(frame, wall), cut(settingLuma, wall))).toBeLessThan(3);
+    // The bottom rows under the presenter stay covered when the shoulders rise: no strip of the setting shows.
+    const chest = { x: mouth.x, y: size.height - 4, width: mouth.width, height: 4 };
+    for (const frame of frames) expect(meanAbs(cut(frame, chest), cut(pictureLuma, chest))).toBeLessThan(6);
   });
 });

@@ -28,6 +28,7 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
       avatarFile,
       avatarMouthOpenFile: side.mouthOpenFile,
       avatarEyesClosedFile: side.eyesClosedFile,
+      avatarSettingFile: side.settingFile,
       productFile,
       interaction: input.interactionPrompt,
       aspect: input.aspect,

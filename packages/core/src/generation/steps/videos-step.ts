@@ -35,8 +35,9 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
   });
   const sideFrames = await storedSideFrames(deps.storage, pictureKey);
   const hasOpenFrame = sideFrames.mouthOpenFile;
-  // Blinks need the open-mouth frame too (the renderer draws them onto the mouth shapes).
+  // Blinks and motion need the open-mouth frame too (the illustrated presenter's renders).
   const blinks = hasOpenFrame && sideFrames.eyesClosedFile;
+  const motion = hasOpenFrame && sideFrames.settingFile;
   const fractions = scenes.map(() => 0);
   const report = () => ctx.progress(`Rendering scene videos (${fractions.filter((f) => f >= 1).length} of ${scenes.length})`, (fractions.reduce((a, b) => a + b, 0) / scenes.length) * 100);
   let lastReport = 0;
@@ -48,7 +49,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
     return mapLimit(scenes, 2, async (scene, i) => {
       // The voice's phonemes shape the mouth (illustrated presenters); clips made without them are not reused for it.
       const phonemes = hasOpenFrame ? await readVoicePhonemes(deps.storage, audioKeys[i]!) : null;
-      const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []), ...(blinks ? ['blinks'] : []));
+      const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []), ...(blinks ? ['blinks'] : []), ...(motion ? ['motion'] : []));
       const key = projectKey(ctx.projectId, 'video', `${hash}.mp4`);
       let durationSeconds = project.assets.video_durations?.[scene.sceneId] ?? scene.actualDuration ?? 0;
       if (!(await deps.storage.stat(key))) {
@@ -59,6 +60,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
           imageFile,
           mouthOpenFile: side.mouthOpenFile,
           eyesClosedFile: side.eyesClosedFile,
+          settingFile: side.settingFile,
           audioFile,
           ...(phonemes ? { phonemes } : {}),
           aspect: project.aspect,
