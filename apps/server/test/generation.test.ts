@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile, regionDifference, rgbPixels } from './support/media-checks.ts';
 import { trpcCall } from './support/trpc-call.ts';
@@ -303,6 +304,48 @@ describe('generation on the local engine', () => {
     const file = join(dir, 'hd.mp4');
     await fetchMedia(res.data.videos['scene-1'], paid, file);
     expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it('keeps burned-in captions clear of the product the presenter shows', async () => {
+    // A magenta bottle, shown beside the presenter (the lower right of the frame, where bottom captions would go).
+    const bottle = await sharp({ create: { width: 300, height: 600, channels: 4, background: { r: 255, g: 0, b: 255, alpha: 1 } } }).png().toBuffer();
+    const composed = await api('POST', `/api/projects/${projectId}/generate-avatar-product`, { productImage: `data:image/png;base64,${bottle.toString('base64')}`, interactionPrompt: 'showing the bottle', aspectRatio: '9:16' });
+    expect(composed.statusCode).toBe(200);
+    const beside = composed.json().variations[1];
+    await api('PUT', `/api/projects/${projectId}`, { assets: { avatar_product: { selected: beside } } });
+    expect((await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' })).statusCode).toBe(200);
+    // The same reel without captions, and with them: what differs is the captions.
+    const plain = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: false });
+    const plainFile = join(dir, 'final-product-plain.mp4');
+    await fetchMedia(plain.json().assets.final.url, paid, plainFile);
+    const res = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: true, captionStyle: 'highlight', captionPosition: 'bottom' });
+    expect(res.statusCode).toBe(200);
+    const file = join(dir, 'final-product.mp4');
+    await fetchMedia(res.json().assets.final.url, paid, file);
+    const vtt = (await fetchMedia(res.json().assets.final.captions.vttUrl)).body as string;
+    const seconds = (hms: string) => hms.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const times = [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})/g)].slice(0, 4).map((m) => (seconds(m[1]!) + seconds(m[2]!)) / 2);
+    expect(times).toHaveLength(4);
+    const box = (match: (i: number) => boolean) => {
+      let found = { left: Infinity, right: -1, top: Infinity, bottom: -1, count: 0 };
+      for (let i = 0; i < 360 * 640; i++) {
+        if (!match(i)) continue;
+        const x = i % 360;
+        const y = Math.floor(i / 360);
+        found = { left: Math.min(found.left, x), right: Math.max(found.right, x), top: Math.min(found.top, y), bottom: Math.max(found.bottom, y), count: found.count + 1 };
+      }
+      return found;
+    };
+    for (const at of times) {
+      const [before, after] = await Promise.all([rgbPixels(plainFile, 360, 640, at), rgbPixels(file, 360, 640, at)]);
+      const product = box((i) => before[i * 3]! > 200 && before[i * 3 + 1]! < 80 && before[i * 3 + 2]! > 200);
+      const caption = box((i) => Math.abs(before[i * 3]! - after[i * 3]!) + Math.abs(before[i * 3 + 1]! - after[i * 3 + 1]!) + Math.abs(before[i * 3 + 2]! - after[i * 3 + 2]!) > 90);
+      expect(product.count, `the bottle at ${at} s`).toBeGreaterThan(500);
+      expect(caption.count, `the caption at ${at} s`).toBeGreaterThan(200);
+      // The caption (its box) is beside the bottle or above it, in the lower half of the frame.
+      expect(caption.right < product.left || caption.bottom < product.top, `caption ${JSON.stringify(caption)} vs bottle ${JSON.stringify(product)} at ${at} s`).toBe(true);
+      expect(caption.top).toBeGreaterThan(320);
+    }
   });
 
   it('watermarks a Free customer’s video and shares a finished project publicly', async () => {

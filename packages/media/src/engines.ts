@@ -3,6 +3,7 @@
 // real AI services. Nothing provider-specific crosses these types.
 import type { AspectRatio, CaptionPosition, CaptionStyle, Quality } from '@reelsmith/shared';
 import type { CostSink } from './providers/cost.ts';
+import type { ClearBox } from './captions/caption-placement.ts';
 
 /** Paid providers report each call's cost here (the local engine costs nothing and never calls it). */
 export interface Costed {
@@ -238,6 +239,8 @@ export interface BurnedCaptions {
   clipWords: SpokenWord[][];
   style: CaptionStyle;
   position: CaptionPosition;
+  /** Parts of the picture to keep clear (the presenter's face, the product), as fractions of the frame. */
+  keepClear?: ClearBox[] | undefined;
 }
 
 export interface MergeResult extends VideoResult {

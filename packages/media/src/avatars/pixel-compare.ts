@@ -1,5 +1,6 @@
 // Compares two same-sized images pixel by pixel: how different they are overall, and where they
-// differ. Used by the tests to check variations differ and lip-sync frames differ only at the mouth.
+// differ: where captions must keep clear (keep-clear.ts), and in the tests, that variations differ and
+// lip-sync frames differ only at the mouth.
 import sharp from 'sharp';
 
 export interface RgbImage {

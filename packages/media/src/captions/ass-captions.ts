@@ -5,6 +5,7 @@
 // Sizes follow the frame's short side, so 360p and 1080p renders look the same.
 import type { CaptionPosition, CaptionStyle } from '@reelsmith/shared';
 import type { CaptionCue, CueLimits } from './caption-cues.ts';
+import { captionArea, type CaptionArea, type ClearBox } from './caption-placement.ts';
 
 
 /** The font drawn with (Debian's fonts-dejavu-core, installed with the system packages). */
@@ -16,42 +17,60 @@ export interface CaptionLayout {
   fontSize: number;
   limits: CueLimits;
   marginV: number;
+  /** Share of the frame's width the text uses when nothing is in the way. */
+  textShare: number;
+  /** The block's height in pixels at most (all lines, with the box or outline). */
+  blockHeight: number;
 }
 
-/** Font size, cue limits and margin for a style in a frame. */
-export function captionLayout(style: CaptionStyle, width: number, height: number): CaptionLayout {
+/** Font size, cue limits and margin for a style in a frame; `textWidth` narrows the lines (captions set beside an object). */
+export function captionLayout(style: CaptionStyle, width: number, height: number, textWidth?: number): CaptionLayout {
   const short = Math.min(width, height);
   if (style === 'highlight') {
     const fontSize = Math.max(24, Math.round(short * 0.085));
+    const textShare = 0.9;
     // Bold capitals are about 0.68 em wide on average in DejaVu Sans Bold.
-    const lineChars = Math.max(8, Math.floor((width * 0.9) / (fontSize * 0.68)));
-    return { fontSize, limits: { lineChars, lines: 1, words: 3 }, marginV: Math.round(height * 0.14) };
+    const lineChars = Math.max(8, Math.floor((textWidth ?? width * textShare) / (fontSize * 0.68)));
+    return { fontSize, limits: { lineChars, lines: 1, words: 3 }, marginV: Math.round(height * 0.14), textShare, blockHeight: Math.ceil(fontSize * 1.2 + 2 * outlineOf(fontSize)) };
   }
   const fontSize = Math.max(18, Math.round(short * 0.058));
-  const lineChars = Math.min(42, Math.max(12, Math.floor((width * 0.86) / (fontSize * 0.56))));
-  return { fontSize, limits: { lineChars, lines: 2, words: 14 }, marginV: Math.round(height * 0.07) };
+  const textShare = 0.86;
+  const lineChars = Math.min(42, Math.max(12, Math.floor((textWidth ?? width * textShare) / (fontSize * 0.56))));
+  return { fontSize, limits: { lineChars, lines: 2, words: 14 }, marginV: Math.round(height * 0.07), textShare, blockHeight: Math.ceil(2 * fontSize * 1.2 + 2 * boxPaddingOf(fontSize)) };
 }
 
-const ALIGNMENT: Record<CaptionPosition, number> = { bottom: 2, middle: 5, top: 8 };
+const outlineOf = (fontSize: number) => Math.max(2, Math.round(fontSize * 0.09));
+const boxPaddingOf = (fontSize: number) => Math.max(2, Math.round(fontSize * 0.28));
+
+/**
+ * The layout and place of the captions in a frame: the chosen place, or the nearest one that keeps
+ * clear of `keepClear` (caption-placement.ts), with lines cut to the width left there.
+ */
+export function captionPlan(style: CaptionStyle, position: CaptionPosition, width: number, height: number, keepClear: readonly ClearBox[] = []): { layout: CaptionLayout; area: CaptionArea } {
+  const base = captionLayout(style, width, height);
+  const area = captionArea({ position, width, height, blockHeight: base.blockHeight, marginV: base.marginV, textShare: base.textShare, keepClear });
+  return { layout: captionLayout(style, width, height, area.textWidth), area };
+}
 
 export interface AssOptions {
   style: CaptionStyle;
   position: CaptionPosition;
   width: number;
   height: number;
+  /** Parts of the picture the captions keep clear of (the face, the product). */
+  keepClear?: readonly ClearBox[] | undefined;
 }
 
-/** The whole ASS script for cues grouped with `captionLayout(style, …).limits`. */
+/** The whole ASS script for cues grouped with `captionPlan(…).layout.limits` (the same options). */
 export function assScript(cues: readonly CaptionCue[], options: AssOptions): string {
   const { style, position, width, height } = options;
-  const layout = captionLayout(style, width, height);
+  const { layout, area } = captionPlan(style, position, width, height, options.keepClear);
   const fs = layout.fontSize;
-  const align = ALIGNMENT[position];
-  const margin = Math.round(width * 0.05);
+  const place = `${area.alignment},${area.marginL},${area.marginR},${area.marginV}`;
   const styleLine =
     style === 'highlight'
-      ? `Style: Caption,${CAPTION_FONT},${fs},&H00FFFFFF,&H00FFFFFF,&H00000000,&H99000000,-1,0,0,0,100,100,0,0,1,${Math.max(2, Math.round(fs * 0.09))},${Math.max(1, Math.round(fs * 0.04))},${align},${margin},${margin},${layout.marginV},1`
-      : `Style: Caption,${CAPTION_FONT},${fs},&H00FFFFFF,&H00FFFFFF,&H5A101010,&H5A101010,0,0,0,0,100,100,0,0,3,${Math.max(2, Math.round(fs * 0.28))},0,${align},${margin},${margin},${layout.marginV},1`;
+      ? `Style: Caption,${CAPTION_FONT},${fs},&H00FFFFFF,&H00FFFFFF,&H00000000,&H99000000,-1,0,0,0,100,100,0,0,1,${outlineOf(fs)},${Math.max(1, Math.round(fs * 0.04))},${place},1`
+      : `Style: Caption,${CAPTION_FONT},${fs},&H00FFFFFF,&H00FFFFFF,&H5A101010,&H5A101010,0,0,0,0,100,100,0,0,3,${boxPaddingOf(fs)},0,${place},1`;
   const events = style === 'highlight' ? cues.flatMap(highlightEvents) : cues.map((cue) => dialogue(cue.startSeconds, cue.endSeconds, cue.lines.map(escapeText).join('\\N')));
   return [
     '[Script Info]',

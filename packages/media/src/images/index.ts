@@ -21,3 +21,4 @@ export {
   type UploadPurpose,
 } from './upload-check.ts';
 export { LocalProductCompositor, PRODUCT_LAYOUTS, ProductCompositeError, prepareProduct, type PreparedProduct } from './product-compositor.ts';
+export { keepClearAreas, type KeepClearPictures } from './keep-clear.ts';

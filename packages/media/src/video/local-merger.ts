@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BurnedCaptions, MergeRequest, MergeResult, Transition, VideoMerger } from '../engines.ts';
-import { assScript, captionLayout } from '../captions/ass-captions.ts';
+import { assScript, captionPlan } from '../captions/ass-captions.ts';
 import { groupCues, placeWords } from '../captions/caption-cues.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { describeClip, type ClipInfo } from './clip-info.ts';
@@ -171,10 +171,10 @@ async function planMerge(clips: ClipInfo[], transition: Transition, work: string
   }
   let out = '[v]';
   if (captions) {
-    const layout = captionLayout(captions.style, size.width, size.height);
+    const { layout } = captionPlan(captions.style, captions.position, size.width, size.height, captions.keepClear);
     const words = placeWords(captions.clipWords, clipStartSeconds, clips.map((c) => c.durationSeconds));
     const assFile = join(work, 'captions.ass');
-    await writeFile(assFile, assScript(groupCues(words, layout.limits, durationSeconds), { style: captions.style, position: captions.position, ...size }));
+    await writeFile(assFile, assScript(groupCues(words, layout.limits, durationSeconds), { style: captions.style, position: captions.position, keepClear: captions.keepClear, ...size }));
     videos.push(`[v]ass=filename=${filterValue(assFile)}[vc]`);
     out = '[vc]';
   }

@@ -12,6 +12,7 @@ import { selectedPicture } from '../project-status.ts';
 import { withWorkDir } from '../work-dir.ts';
 import { loadSceneWords } from '../captions/scene-words.ts';
 import { subtitleFiles } from '../captions/subtitle-files.ts';
+import { captionKeepClear } from '../captions/caption-keep-clear.ts';
 
 /** The scenes in order, joined with the chosen transition into one MP4; a playlist only if merging fails. */
 export async function runFinalStep(ctx: JobContext): Promise<Record<string, unknown>> {
@@ -28,8 +29,11 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
     if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVideos, { reason: 'missing_videos' });
     return key;
   });
-  const captions = input.captions ? { style: input.captionStyle, position: input.captionPosition } : null;
   const sceneWords = await loadSceneWords(deps.storage, project, order);
+  // Captions keep clear of the face and the product: where that is depends on the scenes' picture.
+  const captions = input.captions
+    ? { style: input.captionStyle, position: input.captionPosition, keepClear: await withWorkDir(deps.workDir, `keep-clear-${ctx.jobId}`, (dir) => captionKeepClear(deps, project.assets, dir)) }
+    : null;
   const hash = artifactHash(deps.engine.name, deps.engine.version, 'final', keys, input.transition, captions, sceneWords);
   const key = projectKey(ctx.projectId, 'final', `${hash}.mp4`);
   const subtitles = { vtt: projectKey(ctx.projectId, 'final', `${hash}.vtt`), srt: projectKey(ctx.projectId, 'final', `${hash}.srt`) };
