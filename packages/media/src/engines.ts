@@ -29,6 +29,8 @@ export interface SceneRequest extends Costed {
   /** Defaults follow the reel time (customer spec §9). */
   sceneCount?: number | undefined;
   sceneDuration?: number | undefined;
+  /** The chosen voice's speaking rate (words per second, measured from its clips); 2.7 when none has spoken yet. */
+  wordsPerSecond?: number | undefined;
 }
 
 export interface SceneWriter {

@@ -28,10 +28,18 @@ export function countWords(text: string): number {
   return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 
-/** Seconds of speech for a number of words at about 2.7 words per second. */
-export function speechSeconds(words: number): number {
-  return words / WORDS_PER_SECOND;
+/** Seconds of speech for a number of words at a voice's rate (about 2.7 words per second when no voice has spoken yet). */
+export function speechSeconds(words: number, wordsPerSecond: number = WORDS_PER_SECOND): number {
+  return words / wordsPerSecond;
 }
+
+/** A scene's planned length: its speech at the voice's rate, kept within 6–10 s (customer spec §9), to a tenth of a second. */
+export function sceneSeconds(words: number, wordsPerSecond: number = WORDS_PER_SECOND): number {
+  return Math.min(10, Math.max(6, Math.round(speechSeconds(words, wordsPerSecond) * 10) / 10));
+}
+
+/** Rates a measured voice may give the plan: outside them a measurement is taken for a fault, not a voice. */
+export const VOICE_RATE_BOUNDS = { min: 1.2, max: 5 } as const;
 
 /** What is wrong with a refused script and how to fix it: the server's message after its prefix, and what the browser shows from the error's facts. */
 export const sceneProblems = {

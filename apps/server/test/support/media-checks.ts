@@ -28,6 +28,13 @@ export async function rgbPixels(file: string, width: number, height: number, atS
   return stdout as unknown as Buffer;
 }
 
+/** Raw RGB pixels of one video frame by its number (not a time: two encodes of the same frames may start their clocks apart), scaled to width × height. */
+export async function rgbFrame(file: string, width: number, height: number, frame: number): Promise<Buffer> {
+  const args = ['-v', 'error', '-i', file, '-vf', `select=eq(n\\,${frame}),scale=${width}:${height}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const { stdout } = await run('ffmpeg', args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  return stdout as unknown as Buffer;
+}
+
 /** Mean absolute difference of two RGB buffers inside a box (x, y, w, h) of a width-wide image. */
 export function regionDifference(a: Buffer, b: Buffer, width: number, box: { x: number; y: number; w: number; h: number }): number {
   let sum = 0;

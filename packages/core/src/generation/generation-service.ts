@@ -20,6 +20,7 @@ import { findGenerationJob, insertGenerationJob, toJobView, waitForGenerationJob
 import { changeProject, type ProjectChange } from './project-update.ts';
 import { selectedPicture } from './project-status.ts';
 import { providerFailureReason } from './failure-reason.ts';
+import { measuredVoiceRate } from './voice-rate.ts';
 
 /** How long the REST calls wait for a job before answering that it is still running. */
 export const GENERATION_WAIT_MS = 15 * 60_000;
@@ -89,11 +90,13 @@ export async function generateScenes(
   userId: string,
   input: { id: string; script: string; reelTime: number; sceneCount?: number | undefined; sceneDuration?: number | undefined },
 ): Promise<{ id: string; scenes: Scene[]; project: Project }> {
-  await findOwnedProject(deps.db, userId, input.id);
+  const current = await findOwnedProject(deps.db, userId, input.id);
   // Refused before the model is paid for; checked again where it is stored.
   assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
+  // Planned at the pace of the voice that has already spoken this project, if one has.
+  const wordsPerSecond = await measuredVoiceRate(deps.storage, current);
   const scenes = await deps.engine.scenes
-    .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, onCost: requestCosts(deps, userId, input.id) })
+    .writeScenes({ script: input.script, reelTime: input.reelTime, sceneCount: input.sceneCount, sceneDuration: input.sceneDuration, wordsPerSecond, onCost: requestCosts(deps, userId, input.id) })
     .catch(async (err: unknown) => {
       await keepScript(deps, userId, input.id, input.script);
       return scenesFailed(deps, err);
@@ -115,7 +118,7 @@ export async function regenerateScene(
   assertReelTime(await loadEntitlements(deps, userId), input.reelTime);
   const all = input.regenerateAll || input.sceneIndex === null || input.sceneIndex === undefined;
   const scenes = await deps.engine.scenes
-    .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, onCost: requestCosts(deps, userId, input.id) })
+    .regenerate({ script: input.script, reelTime: input.reelTime, scenes: current.scenes, sceneIndex: all ? null : input.sceneIndex!, wordsPerSecond: await measuredVoiceRate(deps.storage, current), onCost: requestCosts(deps, userId, input.id) })
     .catch(async (err: unknown) => {
       await keepScript(deps, userId, input.id, input.script);
       return scenesFailed(deps, err);

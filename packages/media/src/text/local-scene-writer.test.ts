@@ -62,6 +62,25 @@ describe('the local scene writer', () => {
     await expect(writer.writeScenes({ script: 'Hi.', reelTime: 20 })).rejects.toBeInstanceOf(SceneValidationError);
   });
 
+  it('plans each scene at the voice’s own pace, and refuses a script too long for it', async () => {
+    const usual = await writer.writeScenes({ script, reelTime: 30 });
+    const slow = await writer.writeScenes({ script, reelTime: 30, wordsPerSecond: 2.1 });
+    const fast = await writer.writeScenes({ script, reelTime: 30, wordsPerSecond: 3.4 });
+    for (const [i, scene] of usual.entries()) {
+      // Same words, timed at each pace: 2.7 words a second unless the voice says otherwise, kept within 6–10 s.
+      expect(scene.durationSeconds).toBe(Math.min(10, Math.max(6, Math.round((scene.wordCount / 2.7) * 10) / 10)));
+      expect(slow[i]!.durationSeconds).toBe(Math.min(10, Math.max(6, Math.round((slow[i]!.wordCount / 2.1) * 10) / 10)));
+      expect(fast[i]!.durationSeconds).toBe(Math.min(10, Math.max(6, Math.round((fast[i]!.wordCount / 3.4) * 10) / 10)));
+    }
+    const total = (scenes: { durationSeconds: number }[]) => scenes.reduce((sum, s) => sum + s.durationSeconds, 0);
+    expect(total(slow)).toBeGreaterThan(total(usual));
+    expect(total(fast)).toBeLessThan(total(usual));
+    // 60 words fit a 20-s reel at 2.7 a second (at the fastest speed, 1.2×), not at 2.1.
+    const sixty = 'Short clear lines work best in a video like this. '.repeat(6);
+    await expect(writer.writeScenes({ script: sixty, reelTime: 20 })).resolves.toHaveLength(3);
+    await expect(writer.writeScenes({ script: sixty, reelTime: 20, wordsPerSecond: 2.1 })).rejects.toMatchObject({ code: 'too_long_for_reel', facts: { neededSeconds: 29, reelTime: 20 } });
+  });
+
   it('regenerates one scene keeping the others and its id, or all of them', async () => {
     const scenes = await writer.writeScenes({ script, reelTime: 30 });
     const edited = scenes.map((s, i) => (i === 1 ? { ...s, text: 'Something the customer typed.', wordCount: 4, title: 'Edited' } : s));

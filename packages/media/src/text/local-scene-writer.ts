@@ -1,4 +1,4 @@
-import { SCRIPT_MAX_CHARS, countWords, sceneCountFor, sceneMessages, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
+import { SCRIPT_MAX_CHARS, countWords, sceneCountFor, sceneMessages, sceneSeconds, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
 import type { PlannedScene, SceneRequest, SceneWriter } from '../engines.ts';
 import { sceneTitle } from './scene-title.ts';
 import { splitClause, splitPhrase, splitSentences } from './sentences.ts';
@@ -79,15 +79,15 @@ export function balanceGroups(pieces: string[], count: number): string[][] {
   return groups;
 }
 
-function toScene(text: string, index: number, id: string): PlannedScene {
+function toScene(text: string, index: number, id: string, wordsPerSecond: number): PlannedScene {
   const wordCount = countWords(text);
-  const durationSeconds = Math.min(10, Math.max(6, Math.round(speechSeconds(wordCount) * 10) / 10));
-  return { sceneId: id, title: sceneTitle(text, index), text, durationSeconds, wordCount };
+  return { sceneId: id, title: sceneTitle(text, index), text, durationSeconds: sceneSeconds(wordCount, wordsPerSecond), wordCount };
 }
 
 /**
  * The offline scene writer: splits the customer's script at sentence boundaries into the reel's
- * scene count, balanced to about 2.7 words per second, each scene 6–10 s. It rearranges the
+ * scene count, balanced by length, each scene's duration its speech at the voice's rate (2.7 words
+ * per second before a voice has spoken) within 6–10 s. It rearranges the
  * script's own words; it does not invent new ones (the LLM provider does that).
  */
 export class LocalSceneWriter implements SceneWriter {
@@ -97,14 +97,15 @@ export class LocalSceneWriter implements SceneWriter {
     if (script.length > SCRIPT_MAX_CHARS) throw new SceneValidationError('script_too_long', sceneMessages.scriptTooLong);
     const count = request.sceneCount ?? sceneCountFor(request.reelTime);
     const words = countWords(script);
-    // At the fastest voice speed a reel holds reelTime × 2.7 × 1.2 words.
-    if (words > request.reelTime * WORDS_PER_SECOND * VOICE_SPEED.max) {
-      const neededSeconds = Math.round(speechSeconds(words));
+    const rate = request.wordsPerSecond ?? WORDS_PER_SECOND;
+    // At the fastest voice speed a reel holds reelTime × the voice's rate × 1.2 words.
+    if (words > request.reelTime * rate * VOICE_SPEED.max) {
+      const neededSeconds = Math.round(speechSeconds(words, rate));
       throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(neededSeconds, request.reelTime), { neededSeconds, reelTime: request.reelTime });
     }
     const pieces = enoughPieces(splitSentences(script), count);
     if (pieces.length < count) throw new SceneValidationError('too_short', sceneMessages.tooShortForScenes(count), { sceneCount: count });
-    return balanceGroups(pieces, count).map((group, i) => toScene(group.join(' '), i, `scene-${i + 1}`));
+    return balanceGroups(pieces, count).map((group, i) => toScene(group.join(' '), i, `scene-${i + 1}`, rate));
   }
 
   async regenerate(request: SceneRequest & { scenes: PlannedScene[]; sceneIndex: number | null }): Promise<PlannedScene[]> {
@@ -115,6 +116,6 @@ export class LocalSceneWriter implements SceneWriter {
     const current = request.scenes[index]!;
     // One scene: re-derive its text from the script's plan when the plan lines up, else tidy its own text.
     const text = fresh.length === request.scenes.length ? fresh[index]!.text : current.text;
-    return request.scenes.map((s, i) => (i === index ? toScene(text, i, s.sceneId) : s));
+    return request.scenes.map((s, i) => (i === index ? toScene(text, i, s.sceneId, request.wordsPerSecond ?? WORDS_PER_SECOND) : s));
   }
 }

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { countWords, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, sceneCountFor, sceneDurationFor, sceneMessages, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
+import { countWords, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, sceneCountFor, sceneDurationFor, sceneMessages, sceneSeconds, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
 import type { PlannedScene, SceneRequest, SceneWriter } from '../../engines.ts';
 import { SceneValidationError } from '../../text/local-scene-writer.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
@@ -51,7 +51,7 @@ export class LlmSceneWriter implements SceneWriter {
     const count = request.sceneCount ?? sceneCountFor(request.reelTime);
     const seconds = request.sceneDuration ?? sceneDurationFor(request.reelTime);
     const answer = await structuredChat(this.#client, this.#config, {
-      system: systemPrompt(seconds, this.#maxSceneSeconds),
+      system: systemPrompt(seconds, this.#maxSceneSeconds, rateOf(request)),
       user: `Split this script into exactly ${count} scenes for a ${request.reelTime}-second vertical video.\n\nScript:\n${script}`,
       schemaName: 'scenes',
       jsonSchema: scenesJsonSchema,
@@ -59,7 +59,7 @@ export class LlmSceneWriter implements SceneWriter {
       onCost: request.onCost,
     });
     if (answer.scenes.length !== count) throw new ProviderError('bad_output', OPENAI_PROVIDER, `asked for ${count} scenes, got ${answer.scenes.length}`);
-    return answer.scenes.map((s, i) => this.#toScene(s, `scene-${i + 1}`));
+    return answer.scenes.map((s, i) => this.#toScene(s, `scene-${i + 1}`, rateOf(request)));
   }
 
   async regenerate(request: SceneRequest & { scenes: PlannedScene[]; sceneIndex: number | null }): Promise<PlannedScene[]> {
@@ -70,7 +70,7 @@ export class LlmSceneWriter implements SceneWriter {
     const script = checkScript(request);
     const context = request.scenes.map((s, i) => `${i + 1}. ${s.title}: ${s.text}`).join('\n');
     const answer = await structuredChat(this.#client, this.#config, {
-      system: systemPrompt(current.durationSeconds, this.#maxSceneSeconds),
+      system: systemPrompt(current.durationSeconds, this.#maxSceneSeconds, rateOf(request)),
       user: `Rewrite scene ${index + 1} only, keeping it consistent with the others and the script. Answer with exactly one scene.\n\nScript:\n${script}\n\nScenes:\n${context}`,
       schemaName: 'scenes',
       jsonSchema: scenesJsonSchema,
@@ -78,16 +78,16 @@ export class LlmSceneWriter implements SceneWriter {
       onCost: request.onCost,
     });
     const fresh = answer.scenes[0]!;
-    return request.scenes.map((s, i) => (i === index ? this.#toScene(fresh, s.sceneId) : s));
+    return request.scenes.map((s, i) => (i === index ? this.#toScene(fresh, s.sceneId, rateOf(request)) : s));
   }
 
-  #toScene(scene: { title: string; text: string }, sceneId: string): PlannedScene {
+  #toScene(scene: { title: string; text: string }, sceneId: string, wordsPerSecond: number): PlannedScene {
     const wordCount = countWords(scene.text);
-    const spoken = speechSeconds(wordCount);
+    const spoken = speechSeconds(wordCount, wordsPerSecond);
     if (spoken > this.#maxSceneSeconds) {
       throw new SceneValidationError('too_long_for_reel', `Scene validation failed: a scene needs about ${Math.round(spoken)} seconds of speech, more than the video model accepts (${this.#maxSceneSeconds} s). Please try again.`);
     }
-    return { sceneId, title: scene.title, text: scene.text, wordCount, durationSeconds: Math.min(10, Math.max(6, Math.round(spoken * 10) / 10)) };
+    return { sceneId, title: scene.title, text: scene.text, wordCount, durationSeconds: sceneSeconds(wordCount, wordsPerSecond) };
   }
 }
 
@@ -96,19 +96,26 @@ function checkScript(request: SceneRequest): string {
   if (!script) throw new SceneValidationError('empty_script', sceneMessages.emptyScript);
   if (script.length > SCRIPT_MAX_CHARS) throw new SceneValidationError('script_too_long', sceneMessages.scriptTooLong);
   const words = countWords(script);
-  if (words > request.reelTime * WORDS_PER_SECOND * VOICE_SPEED.max) {
-    const neededSeconds = Math.round(speechSeconds(words));
+  const rate = rateOf(request);
+  if (words > request.reelTime * rate * VOICE_SPEED.max) {
+    const neededSeconds = Math.round(speechSeconds(words, rate));
     throw new SceneValidationError('too_long_for_reel', sceneMessages.tooLongForReel(neededSeconds, request.reelTime), { neededSeconds, reelTime: request.reelTime });
   }
   return script;
 }
 
-function systemPrompt(sceneSeconds: number, maxSceneSeconds: number): string {
-  const words = Math.round(sceneSeconds * WORDS_PER_SECOND);
-  const cap = Number.isFinite(maxSceneSeconds) ? ` Never more than ${Math.floor(maxSceneSeconds * WORDS_PER_SECOND)} words in a scene.` : '';
+/** The voice's rate, or 2.7 words per second before one has spoken. */
+function rateOf(request: SceneRequest): number {
+  return request.wordsPerSecond ?? WORDS_PER_SECOND;
+}
+
+function systemPrompt(seconds: number, maxSceneSeconds: number, wordsPerSecond: number): string {
+  const words = Math.round(seconds * wordsPerSecond);
+  const cap = Number.isFinite(maxSceneSeconds) ? ` Never more than ${Math.floor(maxSceneSeconds * wordsPerSecond)} words in a scene.` : '';
+  const rate = Math.round(wordsPerSecond * 10) / 10;
   return [
     'You split short-video scripts into scenes a presenter reads to camera.',
-    `Each scene is about ${sceneSeconds} seconds of speech: about ${words} words (speech runs at ${WORDS_PER_SECOND} words per second).${cap}`,
+    `Each scene is about ${seconds} seconds of speech: about ${words} words (speech runs at ${rate} words per second).${cap}`,
     `Keep the script's meaning and language; each scene's text is under ${SCENE_TEXT_MAX_CHARS} characters; titles are two to five words.`,
     'Answer only with the JSON object.',
   ].join(' ');
