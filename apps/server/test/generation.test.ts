@@ -336,6 +336,14 @@ describe('generation on the local engine', () => {
     expect(composed.statusCode).toBe(200);
     const beside = composed.json().variations[1];
     await api('PUT', `/api/projects/${projectId}`, { assets: { avatar_product: { selected: beside } } });
+    // Step 6's preview is told where the merge will put each look: bottom captions beside the bottle (the right third), only for the owner.
+    const places = await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, paid);
+    for (const style of ['clean', 'highlight'] as const) {
+      expect(places.data[style].bottom.right).toBeLessThan(0.65);
+      expect(places.data[style].bottom.top).toBeGreaterThan(0.5);
+      expect(places.data[style].top).toMatchObject({ left: expect.closeTo(0.07, 1), right: expect.closeTo(0.93, 1) });
+    }
+    expect((await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, free)).status).toBe(404);
     expect((await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' })).statusCode).toBe(200);
     // The same reel without captions, and with them.
     const plain = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: false });

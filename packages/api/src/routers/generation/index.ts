@@ -1,5 +1,6 @@
 import { router } from '../../trpc.ts';
 import { avatarPromptProcedure } from './avatar-prompt.ts';
+import { captionPlacesProcedure } from './caption-places.ts';
 import { createFinalVideoProcedure } from './create-final-video.ts';
 import { generateAvatarProcedure } from './generate-avatar.ts';
 import { generateAvatarProductProcedure } from './generate-avatar-product.ts';
@@ -28,6 +29,7 @@ export const generationRouter = router({
   generateAvatarProduct: generateAvatarProductProcedure,
   generateVideos: generateVideosProcedure,
   createFinalVideo: createFinalVideoProcedure,
+  captionPlaces: captionPlacesProcedure,
   start: startRouter,
   job: jobProcedure,
   jobs: jobsProcedure,

@@ -32,7 +32,7 @@ export async function runFinalStep(ctx: JobContext): Promise<Record<string, unkn
   const sceneWords = await loadSceneWords(deps.storage, project, order);
   // Captions keep clear of the face and the product: where that is depends on the scenes' picture.
   const captions = input.captions
-    ? { style: input.captionStyle, position: input.captionPosition, keepClear: await withWorkDir(deps.workDir, `keep-clear-${ctx.jobId}`, (dir) => captionKeepClear(deps, project.assets, dir)) }
+    ? { style: input.captionStyle, position: input.captionPosition, keepClear: await captionKeepClear(deps, project.assets) }
     : null;
   const hash = artifactHash(deps.engine.name, deps.engine.version, 'final', keys, input.transition, captions, sceneWords);
   const key = projectKey(ctx.projectId, 'final', `${hash}.mp4`);

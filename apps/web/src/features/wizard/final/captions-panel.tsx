@@ -1,5 +1,5 @@
 import { Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { captionPositions, captionStyles, type CaptionChoice } from './final-rules.ts';
+import { captionPositions, captionStyles, previewBand, type CaptionChoice, type CaptionPlaces } from './final-rules.ts';
 import classes from './captions.module.css';
 
 export interface CaptionsPanelProps {
@@ -11,10 +11,12 @@ export interface CaptionsPanelProps {
   poster: string | undefined;
   /** The first words of the script, shown in the preview. */
   sample: string;
+  /** Where the merge puts each look at each place over these scenes (kept clear of the face and the product); the plain place until known. */
+  places?: CaptionPlaces | undefined;
 }
 
 /** Step 6's captions: on or off, the look and the place, with a preview over the scene's picture. */
-export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, sample }: CaptionsPanelProps) {
+export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, sample, places }: CaptionsPanelProps) {
   return (
     <Paper withBorder radius="md" p="sm">
       {/* The preview sits beside the controls, or under them where they would get narrower than 220 px. */}
@@ -50,19 +52,20 @@ export function CaptionsPanel({ choice, onChange, disabled, aspect, poster, samp
             </>
           ) : null}
         </Stack>
-        {choice.on ? <CaptionPreview choice={choice} aspect={aspect} poster={poster} sample={sample} /> : null}
+        {choice.on ? <CaptionPreview choice={choice} aspect={aspect} poster={poster} sample={sample} places={places} /> : null}
       </Group>
     </Paper>
   );
 }
 
 /** The caption drawn over the picture as the video will show it (sizes follow the frame, as in the render). */
-function CaptionPreview({ choice, aspect, poster, sample }: { choice: CaptionChoice; aspect: string; poster: string | undefined; sample: string }) {
+function CaptionPreview({ choice, aspect, poster, sample, places }: { choice: CaptionChoice; aspect: string; poster: string | undefined; sample: string; places: CaptionPlaces | undefined }) {
   const words = sample.split(' ');
+  const band = previewBand(places?.[choice.style][choice.position], choice.position);
   const shown = choice.style === 'highlight' ? words.slice(0, 3) : words;
   return (
     <div className={classes.preview} style={{ aspectRatio: aspect, backgroundImage: poster ? `url("${poster}")` : undefined }} data-position={choice.position} role="img" aria-label={`Caption preview: ${choice.style === 'highlight' ? 'word by word' : 'clean'}, ${choice.position}`}>
-      <div className={classes.band}>
+      <div className={classes.band} style={band ?? undefined} data-testid="caption-band">
         {choice.style === 'highlight' ? (
           <span className={classes.highlight}>
             {shown.map((word, i) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionChoiceOf, captionSample, downloadState, finalDownloadName, finalVideoOf, parseFinalVideo, subtitleDownloads } from './final-rules.ts';
+import { captionChoiceOf, captionSample, downloadState, previewBand, finalDownloadName, finalVideoOf, parseFinalVideo, subtitleDownloads } from './final-rules.ts';
 
 describe('final video', () => {
   it('reads final, else video_final', () => {
@@ -58,5 +58,15 @@ describe('captions', () => {
     });
     expect(subtitleDownloads({ type: 'single', url: '/media/a.mp4' }, 'T')).toBeNull();
     expect(subtitleDownloads(null, 'T')).toBeNull();
+  });
+});
+
+describe('previewBand', () => {
+  it('places the preview band from the block the merge uses, held by the edge of its place', () => {
+    const place = { left: 0.05, right: 0.554, top: 0.7, bottom: 0.8612 };
+    expect(previewBand(place, 'bottom')).toEqual({ left: '5%', right: '44.6%', bottom: '13.9%' });
+    expect(previewBand(place, 'top')).toEqual({ left: '5%', right: '44.6%', top: '70%', transform: 'none' });
+    expect(previewBand(place, 'middle')).toEqual({ left: '5%', right: '44.6%', top: '70%', transform: 'none' });
+    expect(previewBand(undefined, 'bottom')).toBeNull();
   });
 });

@@ -90,6 +90,28 @@ export function captionChoiceOf(params: ProjectParams): CaptionChoice {
   return { on: final?.captions ?? false, style: final?.captionStyle ?? 'clean', position: final?.captionPosition ?? 'bottom' };
 }
 
+/** Where the merge puts a caption block over the scenes (shares of the frame), kept clear of the face and the product. */
+export interface CaptionPlace {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+export type CaptionPlaces = Record<CaptionStyle, Record<CaptionPosition, CaptionPlace>>;
+
+/**
+ * The preview's caption band placed as the merge will place it: between the block's sides, held by
+ * the edge the place is measured from (the bottom for bottom captions, else the top). Null without a
+ * place from the server (the stylesheet's place for the position is used).
+ */
+export function previewBand(place: CaptionPlace | undefined, position: CaptionPosition): { left: string; right: string; top?: string; bottom?: string; transform?: string } | null {
+  if (!place) return null;
+  const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
+  const sides = { left: pct(place.left), right: pct(1 - place.right) };
+  if (position === 'bottom') return { ...sides, bottom: pct(1 - place.bottom) };
+  return { ...sides, top: pct(place.top), transform: 'none' };
+}
+
 /** The first few words of the script, for the caption preview. */
 export function captionSample(texts: readonly string[], words = 5): string {
   const all = texts.join(' ').split(/\s+/).filter(Boolean);

@@ -168,6 +168,20 @@ describe('FinalStepView: captions', () => {
     expect(screen.getByRole('img', { name: 'Caption preview: word by word, middle' }).textContent).toBe('TIRED OF DULLPreview');
   });
 
+  it('draws the caption where the merge will put it: beside a product at the bottom right', () => {
+    const place = (left: number, right: number, top: number, bottom: number) => ({ left, right, top, bottom });
+    const row = { bottom: place(0.05, 0.55, 0.8, 0.86), middle: place(0.05, 0.95, 0.47, 0.53), top: place(0.05, 0.95, 0.14, 0.2) };
+    const captionPlaces = { clean: row, highlight: { ...row, middle: place(0.05, 0.95, 0.3, 0.36) } };
+    const { rerender } = renderWithMantine(<FinalStepView {...props({ captions: { on: true, style: 'clean', position: 'bottom' }, captionPlaces })} />);
+    const band = () => screen.getByTestId('caption-band');
+    expect([band().style.left, band().style.right, band().style.bottom]).toEqual(['5%', '45%', '14%']);
+    rerender(<FinalStepView {...props({ captions: { on: true, style: 'highlight', position: 'middle' }, captionPlaces })} />);
+    expect([band().style.top, band().style.transform]).toEqual(['30%', 'none']);
+    // Until the server has said, the stylesheet's place for the position.
+    rerender(<FinalStepView {...props({ captions: { on: true, style: 'clean', position: 'top' } })} />);
+    expect(band().style.cssText).toBe('');
+  });
+
   it('offers the subtitle files where downloads are allowed, and only there', () => {
     const subtitles = { srt: { url: '/media/f.srt', fileName: 'My-Reel.srt' }, vtt: { url: '/media/f.vtt', fileName: 'My-Reel.vtt' } };
     const { rerender } = renderWithMantine(<FinalStepView {...props({ subtitles })} />);

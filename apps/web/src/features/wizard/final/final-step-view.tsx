@@ -5,7 +5,7 @@ import { GenerationProgress } from '../generation-progress.tsx';
 import type { GenerationActivity } from '../use-step-job.ts';
 import { FinalPlayer } from './final-player.tsx';
 import { CaptionsPanel } from './captions-panel.tsx';
-import { transitions, type CaptionChoice, type DownloadState, type ParsedFinal, type SubtitleDownloads, type Transition } from './final-rules.ts';
+import { transitions, type CaptionChoice, type CaptionPlaces, type DownloadState, type ParsedFinal, type SubtitleDownloads, type Transition } from './final-rules.ts';
 import classes from './final.module.css';
 
 export interface FinalStepViewProps {
@@ -23,6 +23,8 @@ export interface FinalStepViewProps {
   onCaptionsChange: (choice: CaptionChoice) => void;
   /** The first words of the script, for the caption preview. */
   captionSample: string;
+  /** Where the merge puts the captions over these scenes, once the server has said. */
+  captionPlaces?: CaptionPlaces | undefined;
   /** The final video's subtitle files (offered where downloads are), or null. */
   subtitles: SubtitleDownloads | null;
   /** The merge: running (here or before a reload), its job and start. */
@@ -112,7 +114,7 @@ export function FinalStepView(props: FinalStepViewProps) {
           <Text fw={500} size="sm">
             Captions
           </Text>
-          <CaptionsPanel choice={props.captions} onChange={props.onCaptionsChange} disabled={busy} aspect={aspect} poster={props.poster} sample={props.captionSample} />
+          <CaptionsPanel choice={props.captions} onChange={props.onCaptionsChange} disabled={busy} aspect={aspect} poster={props.poster} sample={props.captionSample} places={props.captionPlaces} />
         </Stack>
       </SimpleGrid>
 

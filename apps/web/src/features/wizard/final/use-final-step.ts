@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { downloadLockedError, finalVideoErrorText, noVideoAvailableError, toUserMessage, videoCreationFailedError, type Project } from '@reelsmith/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorFacts } from '../../../lib/trpc-errors.ts';
@@ -37,6 +37,8 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const create = useStepJob(project?.id, 'final', trpc.generation.start.final.mutationOptions());
+  // Where the merge will put the captions over these scenes (clear of the face and the product), for the preview.
+  const places = useQuery(trpc.generation.captionPlaces.queryOptions(project && captions.on ? { id: project.id } : skipToken));
   const onCreated = (result: { project: Project }) => {
     setFailure(null);
     setIndex(0);
@@ -85,6 +87,7 @@ export function useFinalStep({ project, onBack, onProjectChange }: WizardStepPro
     captions,
     onCaptionsChange: setCaptions,
     captionSample: captionSample(project.scenes.map((s) => s.text)),
+    captionPlaces: places.data,
     subtitles: subtitleDownloads(final, project.title),
     generation: activity,
     onCreate: () => {
