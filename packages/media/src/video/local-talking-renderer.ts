@@ -19,8 +19,8 @@ import { blinkFrame, blinkTrack } from './blinks.ts';
 import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
 import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
-import { fitStillRgb, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
-import { mouthShape, openingBox, type RgbFrame } from './mouth-shapes.ts';
+import { fitStillRgb, patchY4m, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { mouthShape, openingBox, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
 import { decodePcm, frameRms, mouthOpenFrames } from '../audio/index.ts';
 
@@ -106,21 +106,25 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
       throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
     }),
   ]);
-  const frames = presenterFrames({ closed, open, shut }, request.phonemes ?? [], frameRms(pcm.samples, pcm.sampleRate, FPS, Math.max(1, Math.ceil(durationSeconds * FPS - 1e-6))), basename(request.audioFile));
   const amplitude = swayAmplitude(size);
-  // Moving: only the presenter's cut-out is written per look (a picture the same as its setting moves whole, with no sway).
+  // Moving: only the presenter's cut-out is drawn and written per look (a picture the same as its setting moves whole, with no sway).
   const layer = setting ? (presenterLayer(closed, setting, amplitude) ?? wholeFrameLayer(size)) : null;
+  const cut = (frame: RgbFrame | null) => (frame && layer ? cropLayer(frame, layer.box) : frame);
+  const loudness = frameRms(pcm.samples, pcm.sampleRate, FPS, Math.max(1, Math.ceil(durationSeconds * FPS - 1e-6)));
+  const face = { closed: cut(closed)!, open: cut(open)!, shut: cut(shut) };
+  const frames = presenterFrames(face, request.phonemes ?? [], loudness, basename(request.audioFile));
   const runs: { look: string; frames: number }[] = [];
   for (const look of frames.looks) {
     const last = runs.at(-1);
     if (last?.look === look) last.frames++;
     else runs.push({ look, frames: 1 });
   }
+  // Converted once; each look is a copy with its mouth and eyes converted again.
+  const closedY4m = toY4m(face.closed.data, face.closed.width, face.closed.height, face.closed.channels);
   await Promise.all(
     [...new Set(frames.looks)].map((look) => {
-      const drawn = frames.draw(look);
-      const frame = layer ? cropLayer(drawn, layer.box) : drawn;
-      return writeFile(join(work, `${look}.y4m`), toY4m(frame.data, frame.width, frame.height, frame.channels));
+      const { frame, areas } = frames.draw(look);
+      return writeFile(join(work, `${look}.y4m`), patchY4m(closedY4m, frame, areas));
     }),
   );
   const stills = runs.map((run) => ({ file: `${run.look}.y4m`, frames: run.frames }));
@@ -191,7 +195,7 @@ async function motionPlan(
  * the phonemes when there are some and the mouth frames differ; otherwise the mouth opens with the
  * loudness (whole open frame). Blinks fall in the voice's pauses where one is near.
  */
-export function presenterFrames(presenter: PresenterFrames, phonemes: readonly SpokenPhoneme[], loudness: readonly number[], seed: string): { looks: string[]; draw: (look: string) => RgbFrame } {
+export function presenterFrames(presenter: PresenterFrames, phonemes: readonly SpokenPhoneme[], loudness: readonly number[], seed: string): { looks: string[]; draw: (look: string) => { frame: RgbFrame; areas: Box[] } } {
   const mouthBox = openingBox(presenter.closed, presenter.open);
   const mouths: MouthFrame[] =
     phonemes.length > 0 && mouthBox
@@ -207,10 +211,15 @@ export function presenterFrames(presenter: PresenterFrames, phonemes: readonly S
     parts.set(look, { mouth, shut });
     return look;
   });
-  const draw = (look: string): RgbFrame => {
+  // Each look with where it differs from the closed picture (the mouth's shape, the eyes), so only those parts are converted again.
+  const whole = { left: 0, top: 0, right: presenter.closed.width - 1, bottom: presenter.closed.height - 1 };
+  const draw = (look: string): { frame: RgbFrame; areas: Box[] } => {
     const { mouth, shut } = parts.get(look)!;
-    const face = !mouthBox ? (mouth.viseme === 'rest' || mouth.viseme === 'closed' ? presenter.closed : presenter.open) : mouthShape(presenter.closed, presenter.open, mouthBox, mouth.viseme, mouth.opening);
-    return shut > 0 && eyesBox && presenter.shut ? blinkFrame(face, presenter.shut, eyesBox, shut) : face;
+    const still = mouth.viseme === 'rest' || mouth.viseme === 'closed';
+    const face = !mouthBox ? (still ? presenter.closed : presenter.open) : mouthShape(presenter.closed, presenter.open, mouthBox, mouth.viseme, mouth.opening);
+    const areas = still ? [] : mouthBox ? [shapeArea(mouthBox, mouth.viseme, mouth.opening, presenter.closed)] : [whole];
+    if (shut > 0 && eyesBox && presenter.shut) return { frame: blinkFrame(face, presenter.shut, eyesBox, shut), areas: [...areas, eyesBox] };
+    return { frame: face, areas };
   };
   return { looks, draw };
 }

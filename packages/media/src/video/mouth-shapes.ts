@@ -24,7 +24,7 @@ export interface RgbFrame {
   channels: number;
 }
 
-interface Box {
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -64,10 +64,9 @@ export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: V
   const { width, height, channels } = closed;
   const cx = (box.left + box.right) / 2;
   const cy = (box.top + box.bottom) / 2;
-  const halfW = ((box.right - box.left) / 2 + 1) * Math.max(1, sx);
-  const halfH = ((box.bottom - box.top) / 2 + 1) * Math.max(1, sy);
-  for (let y = Math.max(0, Math.floor(cy - halfH)); y <= Math.min(height - 1, Math.ceil(cy + halfH)); y++) {
-    for (let x = Math.max(0, Math.floor(cx - halfW)); x <= Math.min(width - 1, Math.ceil(cx + halfW)); x++) {
+  const area = shapeArea(box, viseme, opening, closed);
+  for (let y = area.top; y <= area.bottom; y++) {
+    for (let x = area.left; x <= area.right; x++) {
       // The open frame's pixel this one shows, if it is part of the opening.
       const qx = Math.round(cx + (x - cx) / sx);
       const qy = Math.round(cy + (y - cy) / sy);
@@ -81,4 +80,20 @@ export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: V
     }
   }
   return { data: out, width, height, channels };
+}
+
+/** Where mouthShape may change pixels for a shape (the opening scaled about its centre), within the frame; none for rest and closed. */
+export function shapeArea(box: Box, viseme: Viseme, opening: number, frame: { width: number; height: number }): Box {
+  const scale = MOUTH_SHAPES[viseme];
+  if (!scale) return { left: 0, top: 0, right: -1, bottom: -1 };
+  const cx = (box.left + box.right) / 2;
+  const cy = (box.top + box.bottom) / 2;
+  const halfW = ((box.right - box.left) / 2 + 1) * Math.max(1, scale[0]);
+  const halfH = ((box.bottom - box.top) / 2 + 1) * Math.max(1, scale[1] * opening);
+  return {
+    left: Math.max(0, Math.floor(cx - halfW)),
+    right: Math.min(frame.width - 1, Math.ceil(cx + halfW)),
+    top: Math.max(0, Math.floor(cy - halfH)),
+    bottom: Math.min(frame.height - 1, Math.ceil(cy + halfH)),
+  };
 }

@@ -26,24 +26,49 @@ export async function fitStillRgb(inFile: string, size: Size, watermark: Buffer 
  * ffmpeg reads it back without decoding or colour conversion.
  */
 export function toY4m(rgb: Buffer, width: number, height: number, channels: number): Buffer {
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
-  const lumaSize = width * height;
+  const header = y4mHeader(width, height);
+  const out = Buffer.alloc(header.length + width * height + 2 * (width >> 1) * (height >> 1));
+  header.copy(out, 0);
+  convertArea(out, header.length, { data: rgb, width, height, channels }, { left: 0, top: 0, right: width - 1, bottom: height - 1 });
+  return out;
+}
+
+/**
+ * The YUV4MPEG still of `frame`, made from `base` (toY4m of a picture that differs from `frame` only
+ * inside `areas`): a copy with just those areas converted again. The renderer's looks differ from
+ * the presenter's picture only at the mouth and the eyes.
+ */
+export function patchY4m(base: Buffer, frame: { data: Buffer; width: number; height: number; channels: number }, areas: readonly { left: number; top: number; right: number; bottom: number }[]): Buffer {
+  const out = Buffer.from(base);
+  const headerLength = y4mHeader(frame.width, frame.height).length;
+  for (const area of areas) convertArea(out, headerLength, frame, area);
+  return out;
+}
+
+function y4mHeader(width: number, height: number): Buffer {
+  return Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\nFRAME\n`, 'latin1');
+}
+
+/** Converts one area of the picture (widened to whole 2×2 chroma blocks, clipped to the frame) into the planes after the header. */
+function convertArea(out: Buffer, yBase: number, frame: { data: Buffer; width: number; height: number; channels: number }, area: { left: number; top: number; right: number; bottom: number }): void {
+  const { data: rgb, width, height, channels } = frame;
   const cw = width >> 1;
   const ch = height >> 1;
-  const out = Buffer.alloc(header.length + lumaSize + 2 * cw * ch);
-  header.copy(out, 0);
-  const yBase = header.length;
-  const uBase = yBase + lumaSize;
+  const uBase = yBase + width * height;
   const vBase = uBase + cw * ch;
-  for (let y = 0; y < height; y++) {
-    let i = y * width * channels;
-    let o = yBase + y * width;
-    for (let x = 0; x < width; x++, i += channels, o++) {
+  const x0 = Math.max(0, Math.floor(area.left / 2) * 2);
+  const y0 = Math.max(0, Math.floor(area.top / 2) * 2);
+  const x1 = Math.min(width, Math.ceil((area.right + 1) / 2) * 2);
+  const y1 = Math.min(height, Math.ceil((area.bottom + 1) / 2) * 2);
+  for (let y = y0; y < y1; y++) {
+    let i = (y * width + x0) * channels;
+    let o = yBase + y * width + x0;
+    for (let x = x0; x < x1; x++, i += channels, o++) {
       out[o] = ((66 * rgb[i]! + 129 * rgb[i + 1]! + 25 * rgb[i + 2]! + 128) >> 8) + 16;
     }
   }
-  for (let y = 0; y < ch; y++) {
-    for (let x = 0; x < cw; x++) {
+  for (let y = y0 >> 1; y < Math.min(ch, y1 >> 1); y++) {
+    for (let x = x0 >> 1; x < Math.min(cw, x1 >> 1); x++) {
       const a = (2 * y * width + 2 * x) * channels;
       const b = a + width * channels;
       const r = (rgb[a]! + rgb[a + channels]! + rgb[b]! + rgb[b + channels]! + 2) >> 2;
@@ -53,7 +78,6 @@ export function toY4m(rgb: Buffer, width: number, height: number, channels: numb
       out[vBase + y * cw + x] = ((112 * r - 94 * g - 18 * bl + 128) >> 8) + 128;
     }
   }
-  return out;
 }
 
 const watermarkCache = new Map<string, Promise<Buffer>>();
