@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CaptionStyle } from '@reelsmith/shared';
 import { LocalAvatarImager } from '../src/avatars/index.ts';
+import type { SpokenPhoneme } from '../src/engines.ts';
 import { runFfmpeg } from '../src/ffmpeg.ts';
 import sharp from 'sharp';
 import { LocalTalkingVideoRenderer, LocalVideoMerger, VISEMES } from '../src/video/index.ts';
@@ -25,10 +26,12 @@ try {
   const renderer = new LocalTalkingVideoRenderer();
   const clips: string[] = [];
   const clipWords = [];
+  let firstPhonemes: SpokenPhoneme[] | undefined;
   for (const [i, text] of scenes.entries()) {
     const voice = await synthesiser.synthesise({ voiceId: 'rs-ava', text, speed: 1, outFile: join(work, `voice-${i}.m4a`) });
     clipWords.push(voice.words ?? []);
-    const clip = await renderer.render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, eyesClosedFile: avatar!.eyesClosedFile ?? null, audioFile: voice.file, phonemes: voice.phonemes, aspect: '9:16', quality: 'high', watermark: false, outFile: join(work, `clip-${i}.mp4`) });
+    if (i === 0) firstPhonemes = voice.phonemes;
+    const clip = await renderer.render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, eyesClosedFile: avatar!.eyesClosedFile ?? null, settingFile: avatar!.settingFile ?? null, audioFile: voice.file, phonemes: voice.phonemes, aspect: '9:16', quality: 'high', watermark: false, outFile: join(work, `clip-${i}.mp4`) });
     clips.push(clip.file);
   }
   for (const style of ['clean', 'highlight'] as CaptionStyle[]) {
@@ -43,7 +46,9 @@ try {
     process.stdout.write(`${out}: frames at ${picks.map((t) => t.toFixed(2)).join(', ')} s\n`);
   }
   await mouthStrip(avatar!.file, avatar!.mouthOpenFile!);
-  await blinkStrip(clips[0]!, avatar!.file, avatar!.eyesClosedFile!);
+  // The blink strip from the first scene rendered without the sway, so only the eyes change between frames.
+  const still = await renderer.render({ imageFile: avatar!.file, mouthOpenFile: avatar!.mouthOpenFile, eyesClosedFile: avatar!.eyesClosedFile ?? null, audioFile: join(work, 'voice-0.m4a'), phonemes: firstPhonemes, aspect: '9:16', quality: 'high', watermark: false, outFile: join(work, 'still-0.mp4') });
+  await blinkStrip(still.file, avatar!.file, avatar!.eyesClosedFile!);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
