@@ -59,7 +59,8 @@ interface Context {
   dir: string;
   aspect: '9:16';
   quality: 'standard' | 'high';
-  avatar: { closed: string; open: string };
+  /** The presenter's picture and its side frames (mouth open; eyes shut and the setting alone once the local imager has drawn them). */
+  avatar: { closed: string; open: string; eyesClosed?: string | null; setting?: string | null };
   scenes: Scene[];
   finalFile: string;
   /** ffmpeg commands each stage ran on its last timed run, for the bare replay. */
@@ -145,11 +146,11 @@ const stages: Stage[] = [
         count: 4,
         outDir: join(ctx.dir, 'avatars'),
       });
-      ctx.avatar = { closed: images[0]!.file, open: images[0]!.mouthOpenFile ?? images[0]!.file };
+      ctx.avatar = { closed: images[0]!.file, open: images[0]!.mouthOpenFile ?? images[0]!.file, eyesClosed: images[0]!.eyesClosedFile ?? null, setting: images[0]!.settingFile ?? null };
     },
   },
   {
-    name: `render ${SCENE_TEXTS.length} scenes (mouth shapes, 9:16 standard, ${Math.min(concurrency, SCENE_TEXTS.length)} at a time)`,
+    name: `render ${SCENE_TEXTS.length} scenes (mouth shapes, blinks, sway; 9:16 standard, ${Math.min(concurrency, SCENE_TEXTS.length)} at a time)`,
     concurrency,
     async run(ctx) {
       const commands: string[][] = [];
@@ -158,6 +159,8 @@ const stages: Stage[] = [
         renderer.render({
           imageFile: ctx.avatar.closed,
           mouthOpenFile: ctx.avatar.open,
+          eyesClosedFile: ctx.avatar.eyesClosed ?? null,
+          settingFile: ctx.avatar.setting ?? null,
           audioFile: scene.audioFile,
           phonemes: scene.phonemes,
           aspect: ctx.aspect,
