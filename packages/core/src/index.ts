@@ -51,7 +51,7 @@ export * from './generation/project-status.ts';
 export * from './generation/cleanup.ts';
 export * from './generation/job-context.ts';
 export { sideFrameKey } from './generation/side-frames.ts';
-export { captionPlaces, type CaptionPlace, type CaptionPlaces } from './generation/captions/caption-places.ts';
+export { captionPlaces } from './generation/captions/caption-places.ts';
 export * from './generation/job-inputs.ts';
 export * from './storage/media-access.ts';
 export * from './generation/voice-preview.ts';

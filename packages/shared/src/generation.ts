@@ -147,3 +147,12 @@ export const generationMessages = {
   unknownVoice: 'That voice is not available. Choose another voice.',
   jobNotFound: "Job Not Found: This job doesn't exist or you don't have access to it.",
 } as const;
+
+const share = z.number().min(0).max(1);
+/** Where the merge puts a caption block over the scenes, as shares of the frame (kept clear of the face and the product). */
+export const captionPlaceSchema = z.object({ left: share, right: share, top: share, bottom: share });
+export type CaptionPlace = z.infer<typeof captionPlaceSchema>;
+const placesByPosition = z.object({ bottom: captionPlaceSchema, middle: captionPlaceSchema, top: captionPlaceSchema }) satisfies z.ZodType<Record<(typeof CAPTION_POSITIONS)[number], CaptionPlace>>;
+/** Each caption look's block at each place (Step 6's preview). */
+export const captionPlacesSchema = z.object({ clean: placesByPosition, highlight: placesByPosition }) satisfies z.ZodType<Record<(typeof CAPTION_STYLES)[number], unknown>>;
+export type CaptionPlaces = z.infer<typeof captionPlacesSchema>;

@@ -1,20 +1,10 @@
 // Where Step 6's preview draws each caption look at each place: the same placement the merge uses
 // (captionPlan over the scenes' picture's keep-clear areas), as shares of the frame.
 import { captionPlan, dimensionsFor } from '@reelsmith/media';
-import { CAPTION_POSITIONS, CAPTION_STYLES, type CaptionPosition, type CaptionStyle } from '@reelsmith/shared';
+import { CAPTION_POSITIONS, CAPTION_STYLES, type CaptionPlace, type CaptionPlaces, type CaptionPosition, type CaptionStyle } from '@reelsmith/shared';
 import type { AppDeps } from '../../app-deps.ts';
 import { findOwnedProject } from '../../projects/project-rows.ts';
 import { captionKeepClear } from './caption-keep-clear.ts';
-
-/** The caption block's box, as shares of the frame's width and height. */
-export interface CaptionPlace {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-export type CaptionPlaces = Record<CaptionStyle, Record<CaptionPosition, CaptionPlace>>;
 
 export async function captionPlaces(deps: AppDeps, userId: string, projectId: string): Promise<CaptionPlaces> {
   const project = await findOwnedProject(deps.db, userId, projectId);

@@ -1,5 +1,6 @@
 import { Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { captionPositions, captionStyles, previewBand, type CaptionChoice, type CaptionPlaces } from './final-rules.ts';
+import type { CaptionPlaces } from '@reelsmith/shared';
+import { captionPositions, captionStyles, previewBand, type CaptionChoice } from './final-rules.ts';
 import classes from './captions.module.css';
 
 export interface CaptionsPanelProps {

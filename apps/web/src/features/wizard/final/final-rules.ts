@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_TITLE, finalVideoErrorText, type CaptionPosition, type CaptionStyle, type ProjectAssets, type ProjectParams } from '@reelsmith/shared';
+import { DEFAULT_PROJECT_TITLE, finalVideoErrorText, type CaptionPlace, type CaptionPosition, type CaptionStyle, type ProjectAssets, type ProjectParams } from '@reelsmith/shared';
 import { fileStem } from '../../../lib/file-name.ts';
 
 export type FinalVideo = NonNullable<ProjectAssets['final']>;
@@ -89,15 +89,6 @@ export function captionChoiceOf(params: ProjectParams): CaptionChoice {
   const final = params.final;
   return { on: final?.captions ?? false, style: final?.captionStyle ?? 'clean', position: final?.captionPosition ?? 'bottom' };
 }
-
-/** Where the merge puts a caption block over the scenes (shares of the frame), kept clear of the face and the product. */
-export interface CaptionPlace {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-export type CaptionPlaces = Record<CaptionStyle, Record<CaptionPosition, CaptionPlace>>;
 
 /**
  * The preview's caption band placed as the merge will place it: between the block's sides, held by

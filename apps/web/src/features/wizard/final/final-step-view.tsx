@@ -1,11 +1,11 @@
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { WIZARD_STEPS, generationMessages, progressEstimates, videoCreationFailedError, type ActionableError, type Scene } from '@reelsmith/shared';
+import { WIZARD_STEPS, generationMessages, progressEstimates, videoCreationFailedError, type ActionableError, type CaptionPlaces, type Scene } from '@reelsmith/shared';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock, IconMovie } from '@tabler/icons-react';
 import { GenerationProgress } from '../generation-progress.tsx';
 import type { GenerationActivity } from '../use-step-job.ts';
 import { FinalPlayer } from './final-player.tsx';
 import { CaptionsPanel } from './captions-panel.tsx';
-import { transitions, type CaptionChoice, type CaptionPlaces, type DownloadState, type ParsedFinal, type SubtitleDownloads, type Transition } from './final-rules.ts';
+import { transitions, type CaptionChoice, type DownloadState, type ParsedFinal, type SubtitleDownloads, type Transition } from './final-rules.ts';
 import classes from './final.module.css';
 
 export interface FinalStepViewProps {
