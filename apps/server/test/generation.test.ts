@@ -335,6 +335,7 @@ describe('generation on the local engine', () => {
     const composed = await api('POST', `/api/projects/${projectId}/generate-avatar-product`, { productImage: `data:image/png;base64,${bottle.toString('base64')}`, interactionPrompt: 'showing the bottle', aspectRatio: '9:16' });
     expect(composed.statusCode).toBe(200);
     const beside = composed.json().variations[1];
+    const keyOf = (url: string) => url.replace('/media/', '');
     await api('PUT', `/api/projects/${projectId}`, { assets: { avatar_product: { selected: beside } } });
     // Step 6's preview is told where the merge will put each look: bottom captions beside the bottle (the right third), only for the owner.
     const places = await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, paid);
@@ -344,6 +345,10 @@ describe('generation on the local engine', () => {
       expect(places.data[style].top).toMatchObject({ left: expect.closeTo(0.07, 1), right: expect.closeTo(0.93, 1) });
     }
     expect((await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, free)).status).toBe(404);
+    // Asked at once (the picture's areas are worked out and kept by whichever call gets there), every answer is the same.
+    expect(await t.app.core.storage.deletePrefix(keyOf(beside).replace(/\.png$/, '-clear.json'))).toBe(1);
+    const together = await Promise.all(Array.from({ length: 4 }, () => trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, paid)));
+    for (const answer of together) expect(answer.data).toEqual(places.data);
     expect((await api('POST', `/api/projects/${projectId}/generate-omni-videos`, { quality: 'standard', model: 'omni-human' })).statusCode).toBe(200);
     // The same reel without captions, and with them.
     const plain = await api('POST', `/api/projects/${projectId}/create-final-video`, { transition: 'none', captions: false });
