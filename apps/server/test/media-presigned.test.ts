@@ -106,4 +106,15 @@ describe.each(testDatabaseKinds())('presigned media delivery on %s', (kind) => {
     const res = await get('/healthz');
     expect(String(res.headers['content-security-policy'])).toContain(`media-src 'self' blob: ${peer.url}`);
   });
+
+  // Last: it stops the store.
+  it('is not ready while the bucket does not answer, and says which part is down', async () => {
+    expect((await get('/readyz')).json()).toEqual({ ok: true, database: 'up', storage: 'up', queue: 'up' });
+    await peer.stop();
+    const res = await get('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ok: false, database: 'up', storage: 'down', queue: 'up' });
+    // Still alive: the process and its database answer.
+    expect((await get('/healthz')).statusCode).toBe(200);
+  });
 });

@@ -30,6 +30,15 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     expect(res.json()).toEqual({ ok: true, database: 'up' });
   });
 
+  it('reports readiness: the database, the media storage and the job queue all answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: 'up', storage: 'up', queue: 'up' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // Not the web app's page fallback.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('sends a strict content security policy and other security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = res.headers['content-security-policy'] as string;

@@ -8,6 +8,8 @@ import type { MediaStorage } from './storage/media-storage.ts';
 /** Puts a generation job on the durable queue; answers the queue's job id. */
 export interface JobQueue {
   enqueue(kind: GenerationKind, generationJobId: string): Promise<string | null>;
+  /** Resolves when the queue's tables answer and its queues are set up (readiness); throws otherwise. */
+  ready(): Promise<void>;
 }
 
 /** Everything the services need: billing's dependencies plus the media engine, storage and queue. */

@@ -118,6 +118,11 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     return this.boss.send(queueName(kind), { generationJobId });
   }
 
+  async ready(): Promise<void> {
+    // The last queue start() sets up: found means the queue's schema answers and this release's queues exist.
+    if (!this.#started || !(await this.boss.getQueue(queueName('final')))) throw new Error('the job queue is not set up');
+  }
+
   async retryEmailLater(logId: string, delaySeconds: number): Promise<void> {
     // The retry offers the message only while its log row is still pending: a job run again after the mail went out sends nothing.
     await this.boss.send(EMAIL_RETRY_QUEUE, { logId }, { startAfter: Math.max(1, Math.round(delaySeconds)) });

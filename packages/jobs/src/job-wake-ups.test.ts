@@ -19,6 +19,12 @@ describe.each(testDatabaseKinds())('job wake-ups on %s', (kind) => {
     await database?.close();
   });
 
+  it('is ready once started, and not before (the readiness check)', async () => {
+    await expect(runner.ready()).resolves.toBeUndefined();
+    const fresh = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger });
+    await expect(fresh.ready()).rejects.toThrow(/not set up/);
+  });
+
   it('starts a job sent to a notifying queue at once, though its worker polls every 30 s', async () => {
     const queue = 'wake-up-check';
     await runner.boss.createQueue(queue, { notify: true });

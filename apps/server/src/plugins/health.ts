@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@reelsmith/core';
 import { pingDatabase } from '@reelsmith/db';
 
+/** How long a readiness check may take before its part counts as down. */
+const CHECK_TIMEOUT_MS = 3000;
+/** A key that is never stored: asking for it shows the store answers without reading anything. */
+const STORAGE_PROBE_KEY = 'readyz/probe';
+
 export function registerHealth(app: FastifyInstance, core: AppDeps): void {
+  // Alive: the process answers, and says whether the database does (container liveness).
   app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
     try {
       await pingDatabase(core.db);
@@ -12,4 +18,34 @@ export function registerHealth(app: FastifyInstance, core: AppDeps): void {
       return reply.status(503).send({ ok: false, database: 'down' });
     }
   });
+
+  // Ready for traffic: the database, the media storage and the job queue all answer (load balancers, orchestrators).
+  app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
+    const checks: Record<string, () => Promise<unknown>> = {
+      database: () => pingDatabase(core.db),
+      storage: () => core.storage.stat(STORAGE_PROBE_KEY),
+      queue: () => core.jobs.ready(),
+    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([part, check]) => {
+        try {
+          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          return [part, 'up'] as const;
+        } catch (err) {
+          app.log.error({ err: err instanceof Error ? err.message : String(err), part }, 'readiness check: down');
+          return [part, 'down'] as const;
+        }
+      }),
+    );
+    const ok = results.every(([, state]) => state === 'up');
+    return reply.status(ok ? 200 : 503).send({ ok, ...Object.fromEntries(results) });
+  });
+}
+
+function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -6,7 +6,7 @@ import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import type { Config } from '../config.ts';
 import { errorBody } from './error-handler.ts';
 
-const serverPrefixes = /^\/(api|trpc|auth|media|healthz)(\/|$)/;
+const serverPrefixes = /^\/(api|trpc|auth|media|healthz|readyz)(\/|$)/;
 
 /**
  * Whether a request reads the built apps (their files or the SPA page), not the server's own paths.
