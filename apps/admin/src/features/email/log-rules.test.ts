@@ -20,7 +20,11 @@ describe('e-mail log display rules', () => {
     expect(sentDateCell({ sentAt: created, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: null });
     expect(sentDateCell({ sentAt: null, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: 'Created date (not yet sent)' });
     expect(sentDateCell({ sentAt: null, createdAt: null as unknown as Date })).toEqual({ text: '-', note: null });
-    expect(detailSentDate({ sentAt: null, createdAt: created })).toBe('Nov 20, 2026, 3:04 PM (pending)');
+    expect(detailSentDate({ sentAt: null, createdAt: created, sendStatus: 'pending' })).toBe('Nov 20, 2026, 3:04 PM (pending)');
+    // A failed or bounced mail is not waiting to go: it says so.
+    expect(detailSentDate({ sentAt: null, createdAt: created, sendStatus: 'failed' })).toBe('Nov 20, 2026, 3:04 PM (not sent)');
+    expect(detailSentDate({ sentAt: null, createdAt: created, sendStatus: 'bounced' })).toBe('Nov 20, 2026, 3:04 PM (not sent)');
+    expect(detailSentDate({ sentAt: created, createdAt: created, sendStatus: 'sent' })).toBe('Nov 20, 2026, 3:04 PM');
   });
 
   it('shows the sent content, else the template with the warning, else nothing', () => {

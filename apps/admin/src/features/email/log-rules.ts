@@ -7,7 +7,7 @@ export const statusColor: Record<EmailSendStatus, string> = { sent: 'teal', pend
 
 export const statusLabel: Record<EmailSendStatus, string> = { sent: 'Sent', pending: 'Pending', failed: 'Failed', bounced: 'Bounced' };
 
-type LogFields = Pick<EmailLog, 'sentAt' | 'createdAt' | 'user' | 'template' | 'emailType' | 'htmlContent' | 'textContent'>;
+type LogFields = Pick<EmailLog, 'sentAt' | 'createdAt' | 'sendStatus' | 'user' | 'template' | 'emailType' | 'htmlContent' | 'textContent'>;
 
 /** The linked customer's 'first last', or null when there is none (or no name). */
 export function recipientName(log: Pick<LogFields, 'user'>): string | null {
@@ -28,10 +28,13 @@ export function sentDateCell(log: Pick<LogFields, 'sentAt' | 'createdAt'>): { te
   return { text: '-', note: null };
 }
 
-/** The dialog's Sent Date: the sent time, else the created time with '(pending)'. */
-export function detailSentDate(log: Pick<LogFields, 'sentAt' | 'createdAt'>): string {
+/**
+ * The dialog's Sent Date: the sent time, else the created time with '(pending)' (spec §2) — or, for a
+ * mail that will not be sent (failed, bounced), with '(not sent)': it is not waiting for anything.
+ */
+export function detailSentDate(log: Pick<LogFields, 'sentAt' | 'createdAt' | 'sendStatus'>): string {
   if (log.sentAt) return formatDateTime(log.sentAt);
-  if (log.createdAt) return `${formatDateTime(log.createdAt)} (pending)`;
+  if (log.createdAt) return `${formatDateTime(log.createdAt)} ${log.sendStatus === 'pending' ? '(pending)' : '(not sent)'}`;
   return '-';
 }
 
