@@ -3,13 +3,19 @@ import { ApiError } from '@reelsmith/ui/api';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect } from 'react';
 
-// One place for toast styling, so every screen's success and failure messages look alike.
+// One place for toast styling, so every screen's success and failure messages look alike. A toast
+// already on screen is not shown again (its title and message are its id): pressing 'Sign in' five
+// times with a wrong password shows one 'Login failed', not a pile of them.
 export function notifyError(title: string, message: string): void {
-  notifications.show({ title, message, color: 'red' });
+  notifications.show({ id: toastId('error', title, message), title, message, color: 'red' });
 }
 
 export function notifySuccess(title: string, message: string): void {
-  notifications.show({ title, message, color: 'teal' });
+  notifications.show({ id: toastId('success', title, message), title, message, color: 'teal' });
+}
+
+function toastId(kind: string, title: string, message: string): string {
+  return `${kind}:${title}:${message}`;
 }
 
 /** The server's message of a failed tRPC or REST call, else the fallback (network errors, unknown throws). */
