@@ -36,6 +36,11 @@ export interface DifferenceBox {
   count: number;
 }
 
+/** How far apart two RGB pixels are (at byte offsets `i` of `a` and `j` of `b`): the channels' differences summed, 0–765. */
+export function colourDistance(a: Buffer, i: number, b: Buffer, j: number): number {
+  return Math.abs(a[i]! - b[j]!) + Math.abs(a[i + 1]! - b[j + 1]!) + Math.abs(a[i + 2]! - b[j + 2]!);
+}
+
 /** The bounding box of pixels that differ by more than `threshold` (summed over RGB), or null. */
 export function differenceBox(a: RgbImage, b: RgbImage, threshold = 0): DifferenceBox | null {
   assertSameSize(a, b);
@@ -47,8 +52,7 @@ export function differenceBox(a: RgbImage, b: RgbImage, threshold = 0): Differen
   for (let y = 0; y < a.height; y++) {
     for (let x = 0; x < a.width; x++) {
       const i = (y * a.width + x) * 3;
-      const d = Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) + Math.abs((a.data[i + 1] ?? 0) - (b.data[i + 1] ?? 0)) + Math.abs((a.data[i + 2] ?? 0) - (b.data[i + 2] ?? 0));
-      if (d > threshold) {
+      if (colourDistance(a.data, i, b.data, i) > threshold) {
         count++;
         if (x < left) left = x;
         if (x > right) right = x;

@@ -3,7 +3,7 @@
 // the product (where the product picture differs from the avatar it was composed on). Photos without
 // those frames give what they can: the product, or nothing.
 import type { ClearBox } from '../captions/caption-placement.ts';
-import { differenceBox, readRgb, type DifferenceBox, type RgbImage } from '../avatars/pixel-compare.ts';
+import { colourDistance, differenceBox, readRgb, type DifferenceBox, type RgbImage } from '../avatars/pixel-compare.ts';
 
 export interface KeepClearPictures {
   /** The scene picture (the product picture, or the avatar when the product step was skipped). */
@@ -42,7 +42,6 @@ export async function keepClearAreas(pictures: KeepClearPictures): Promise<Clear
  */
 function productBox(picture: RgbImage, avatar: RgbImage): { left: number; top: number; right: number; bottom: number } | null {
   const { width, height, data } = picture;
-  const distance = (a: Buffer, i: number, b: Buffer, j: number) => Math.abs(a[i]! - b[j]!) + Math.abs(a[i + 1]! - b[j + 1]!) + Math.abs(a[i + 2]! - b[j + 2]!);
   let box: { left: number; top: number; right: number; bottom: number } | null = null;
   const surfaces: number[] = [];
   for (let y = 0; y < height; y++) {
@@ -51,7 +50,7 @@ function productBox(picture: RgbImage, avatar: RgbImage): { left: number; top: n
     let right = -1;
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
-      if (distance(data, i, avatar.data, i) <= SAME) continue;
+      if (colourDistance(data, i, avatar.data, i) <= SAME) continue;
       changed++;
       left = Math.min(left, x);
       right = Math.max(right, x);
@@ -70,7 +69,7 @@ function productBox(picture: RgbImage, avatar: RgbImage): { left: number; top: n
     let run = 0;
     let longest = 0;
     for (let x = box.left; x <= box.right; x++) {
-      run = distance(data, (y * width + x) * 3, surface, 0) > SAME * 2 ? run + 1 : 0;
+      run = colourDistance(data, (y * width + x) * 3, surface, 0) > SAME * 2 ? run + 1 : 0;
       longest = Math.max(longest, run);
     }
     if (longest >= minRun) {

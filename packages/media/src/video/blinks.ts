@@ -4,7 +4,7 @@
 // second when there is one, and lasts four frames at 25 fps (half shut, shut, shut, half shut). None
 // ends within half a second of the clip's end, so a scene never cuts away mid-blink.
 import { seededRandom } from '../avatars/drawing.ts';
-import type { RgbFrame } from './mouth-shapes.ts';
+import type { Box, RgbFrame } from './mouth-shapes.ts';
 
 /** How shut the eyes are on each frame of a blink. */
 export const BLINK_SHAPE: readonly number[] = [0.5, 1, 1, 0.5];
@@ -51,7 +51,7 @@ function nearestPause(pauses: readonly boolean[], at: number, reach: number, las
  * `face` with its eyes `shut` of the way closed: the eyes-shut frame's box (where it differs from the
  * open-eyed picture) blended over the face. Half shut reads as the lid moving at 25 fps.
  */
-export function blinkFrame(face: RgbFrame, eyesShut: RgbFrame, box: { left: number; top: number; right: number; bottom: number }, shut: number): RgbFrame {
+export function blinkFrame(face: RgbFrame, eyesShut: RgbFrame, box: Box, shut: number): RgbFrame {
   const out = Buffer.from(face.data);
   const { width, channels } = face;
   const keep = 1 - shut;

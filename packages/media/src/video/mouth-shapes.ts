@@ -2,6 +2,7 @@
 // the opening of the open frame (where it differs from the closed one) is scaled about its centre and
 // laid over the closed frame, wider and flatter for 'ee', narrower and rounder for 'oo', a sliver for
 // 'f'. Everything outside the mouth stays the closed frame's own pixels.
+import { colourDistance, differenceBox } from '../avatars/pixel-compare.ts';
 import type { Viseme } from './visemes.ts';
 
 /** Horizontal and vertical scale of the open mouth for each shape; null: the closed frame as it is. */
@@ -31,27 +32,17 @@ export interface Box {
   bottom: number;
 }
 
-/** Where the open frame differs clearly from the closed one (the opening), or null when it does not. */
+/** Colour distance (summed over RGB) above which the open frame's pixel is part of the opening. */
+const OPENING = 48;
+
+/** Where the open frame differs clearly from the closed one (the opening), or null when it does not (3-channel frames). */
 export function openingBox(closed: RgbFrame, open: RgbFrame): Box | null {
-  let box: Box | null = null;
-  const { width, height, channels } = closed;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!differs(closed, open, (y * width + x) * channels)) continue;
-      if (!box) box = { left: x, top: y, right: x, bottom: y };
-      else {
-        box.left = Math.min(box.left, x);
-        box.right = Math.max(box.right, x);
-        box.top = Math.min(box.top, y);
-        box.bottom = Math.max(box.bottom, y);
-      }
-    }
-  }
-  return box;
+  const box = differenceBox(closed, open, OPENING);
+  return box && { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
 }
 
 function differs(a: RgbFrame, b: RgbFrame, i: number): boolean {
-  return Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!) > 48;
+  return colourDistance(a.data, i, b.data, i) > OPENING;
 }
 
 /** The frame for one shape (the closed frame itself for rest and closed); `opening` scales how far it opens. */

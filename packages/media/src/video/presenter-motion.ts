@@ -2,6 +2,7 @@
 // (where it differs from the setting alone) and moved over the still setting: a slow sway from side to
 // side and the rise and fall of breathing, a few pixels each way. The cut-out moves whole, so the face
 // is never distorted; every clip starts at rest, so scenes cut together without a jump.
+import { colourDistance } from '../avatars/pixel-compare.ts';
 import type { RgbFrame } from './mouth-shapes.ts';
 
 /** The presenter's region in the frame, and how far it reaches past each edge to cover the motion. */
@@ -64,8 +65,7 @@ export function presenterLayer(picture: RgbFrame, setting: RgbFrame, amplitude: 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * channels;
-      const d = Math.abs(picture.data[i]! - setting.data[i]!) + Math.abs(picture.data[i + 1]! - setting.data[i + 1]!) + Math.abs(picture.data[i + 2]! - setting.data[i + 2]!);
-      if (d <= PRESENTER_THRESHOLD) continue;
+      if (colourDistance(picture.data, i, setting.data, i) <= PRESENTER_THRESHOLD) continue;
       inside[y * width + x] = 1;
       left = Math.min(left, x);
       right = Math.max(right, x);
