@@ -345,6 +345,13 @@ describe('generation on the local engine', () => {
       expect(places.data[style].top).toMatchObject({ left: expect.closeTo(0.07, 1), right: expect.closeTo(0.93, 1) });
     }
     expect((await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, free)).status).toBe(404);
+    // A Free customer's own project is answered (the preview is not a paid feature); with no picture yet, the plain places.
+    const freePlaces = await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: freeProjectId }, free);
+    expect(freePlaces.status).toBe(200);
+    expect(freePlaces.data.highlight.bottom).toMatchObject({ left: expect.closeTo(0.05, 2), right: expect.closeTo(0.95, 2) });
+    // Hostile ids are refused (control characters) or no project, never a server error.
+    expect((await trpcCall(t.app, 'query', 'generation.captionPlaces', { id: 'a\u0000b\u001b[2J' }, paid)).status).toBe(400);
+    for (const id of ['x'.repeat(100_000), `${projectId}' OR '1'='1`]) expect((await trpcCall(t.app, 'query', 'generation.captionPlaces', { id }, paid)).status, id.slice(0, 20)).toBe(404);
     // Asked at once (the picture's areas are worked out and kept by whichever call gets there), every answer is the same.
     expect(await t.app.core.storage.deletePrefix(keyOf(beside).replace(/\.png$/, '-clear.json'))).toBe(1);
     const together = await Promise.all(Array.from({ length: 4 }, () => trpcCall(t.app, 'query', 'generation.captionPlaces', { id: projectId }, paid)));
