@@ -4,6 +4,7 @@ import type { EmailNotifier } from './email/email-notifier-port.ts';
 import type { SmtpConfig } from './email/smtp-config.ts';
 import type { SmtpTransports } from './email/smtp-transports.ts';
 import type { WebhookSettings } from './webhooks/webhook-settings.ts';
+import type { MetricsRecorder } from './metrics/metrics-recorder.ts';
 
 export interface Clock {
   now(): Date;
@@ -33,6 +34,8 @@ export interface CoreDeps {
   emailRetries?: EmailRetryQueue | undefined;
   /** Completion webhooks: the delivery queue and its rules (absent: no events are recorded). */
   webhooks?: WebhookSettings | undefined;
+  /** The process's metrics: provider charges, returned credits, job outcomes (absent: nothing is counted). */
+  metrics?: MetricsRecorder | undefined;
 }
 
 /** The durable queue's side of e-mail retries (the job runner implements it). */

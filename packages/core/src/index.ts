@@ -58,6 +58,7 @@ export * from './generation/voice-preview.ts';
 export * from './generation/uploads.ts';
 export * from './generation/generation-costs.ts';
 export * from './generation/credit-return.ts';
+export * from './metrics/metrics-recorder.ts';
 export * from './generation/finalise-failed-job.ts';
 export * from './generation/provider-overview.ts';
 export * from './generation/provider-callbacks.ts';

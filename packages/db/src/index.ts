@@ -21,6 +21,7 @@ export * from './repositories/admins.ts';
 export * from './repositories/plans.ts';
 export * from './repositories/generation-jobs.ts';
 export * from './repositories/generation-costs.ts';
+export * from './repositories/queue-stats.ts';
 export * from './repositories/credit-returns.ts';
 export * from './repositories/voices.ts';
 export * from './repositories/admin-tokens.ts';

@@ -6,11 +6,13 @@ import {
   emailRetryPolicy,
   finaliseFailedJob,
   forgetOldProviderCallbacks,
+  providerOfStep,
   redeliverLoggedEmail,
   runGenerationJob,
   sweepWebhookOutbox,
   type AppDeps,
   type EmailRetryQueue,
+  type JobOutcome,
   type JobQueue,
   type Logger,
   type WebhookDeliveryJob,
@@ -150,9 +152,14 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
         async ([job]) => {
           if (!job) return;
           const { generationJobId } = payloadSchema.parse(job.data);
+          const started = performance.now();
+          const finished = (outcome: JobOutcome) =>
+            deps.metrics?.jobFinished({ step: kind, provider: providerOfStep(deps.providers, kind), outcome, seconds: (performance.now() - started) / 1000 });
           try {
-            await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit });
+            const ran = await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit });
+            finished(ran === 'succeeded' ? 'completed' : ran === 'finalised' ? 'failed' : 'skipped');
           } catch (err) {
+            finished('retrying');
             // The step failed and will be retried: back off here, with the heartbeat still flowing,
             // so that the queue's own retry (also the one after a crash) needs no delay.
             await sleep(failureBackoffMs(policy, job.retryCount), job.signal);
@@ -197,7 +204,9 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
       const parsed = payloadSchema.safeParse(job?.data);
       if (!parsed.success) return;
       const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'generation_failed', detail: 'the job queue gave up on it (dead letter)', ourFault: true });
-      if (done.finalised) this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
+      if (!done.finalised) return;
+      deps.metrics?.jobDeadLettered();
+      this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
     });
   }
 

@@ -42,7 +42,7 @@ export interface FinalisedJob {
  * project shows the error. A second call finds the job dead and does nothing, so a job finalised
  * twice returns one credit.
  */
-export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger' | 'webhooks'>, jobId: string, failure: JobFailure): Promise<FinalisedJob> {
+export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger' | 'webhooks' | 'metrics'>, jobId: string, failure: JobFailure): Promise<FinalisedJob> {
   const outcome = await deps.db.transaction().execute(async (trx): Promise<FinalisedJob> => {
     const row = await lockGenerationJob(trx, jobId);
     const stale = !row || row.status === 'succeeded' || row.status === 'dead' || (failure.attempt !== undefined && row.attempts !== failure.attempt);
@@ -56,6 +56,7 @@ export async function finaliseFailedJob(deps: Pick<CoreDeps, 'db' | 'clock' | 'l
     return { finalised: true, creditReturned, message };
   });
   // After the commit, never inside the transaction (on PGlite the queue's SQL would wait for it); never throws.
+  if (outcome.creditReturned) deps.metrics?.creditReturned();
   if (outcome.finalised) await announceJobFinished(deps, jobId);
   return outcome;
 }

@@ -20,7 +20,7 @@ export interface CostTarget {
   userId: string | null;
 }
 
-export async function recordGenerationCost(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger'>, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
+export async function recordGenerationCost(deps: Pick<CoreDeps, 'db' | 'clock' | 'logger' | 'metrics'>, target: CostTarget, capability: Capability, cost: ProviderCost): Promise<void> {
   await insertGenerationCost(deps.db, {
     job_id: target.jobId,
     project_id: target.projectId,
@@ -33,6 +33,7 @@ export async function recordGenerationCost(deps: Pick<CoreDeps, 'db' | 'clock' |
     amount_usd: cost.amountUsd,
     price_source: cost.priceSource,
   });
+  deps.metrics?.providerCharged({ provider: cost.provider, capability, amountUsd: cost.amountUsd });
   await noteProviderCharged(deps, cost.provider);
 }
 

@@ -1,0 +1,27 @@
+import type { GenerationKind } from '@reelsmith/db';
+import type { Capability, ProviderSummary } from '@reelsmith/media';
+import { capabilityOfStep } from '../generation/generation-costs.ts';
+
+/** How one delivery of a generation job ended, as the queue's worker saw it. */
+export type JobOutcome = 'completed' | 'failed' | 'retrying' | 'skipped';
+
+/**
+ * What the services and the job runner report for the process's metrics (the server's /metrics).
+ * Implemented by the server per app instance; absent: nothing is counted.
+ */
+export interface MetricsRecorder {
+  /** One delivery of a generation job ran to an outcome, taking this long. */
+  jobFinished(event: { step: GenerationKind; provider: string; outcome: JobOutcome; seconds: number }): void;
+  /** The queue gave up on a job (its dead letter was finalised). */
+  jobDeadLettered(): void;
+  /** A paid provider call's cost was recorded (every charge, whatever the job's outcome). */
+  providerCharged(charge: { provider: string; capability: Capability; amountUsd: number }): void;
+  /** A failed paid step gave the customer's video credit back. */
+  creditReturned(): void;
+}
+
+/** The provider a generation step pays (the final merge is always our own ffmpeg). */
+export function providerOfStep(providers: ProviderSummary | undefined, step: GenerationKind): string {
+  if (step === 'final') return 'local';
+  return providers?.[capabilityOfStep[step]].provider ?? 'local';
+}
