@@ -260,6 +260,7 @@ describe('the OpenAPI 3.1 document', () => {
   it('answers every back-office list, card and change as documented', async () => {
     const lists: [string, string?][] = [
       ['/api/admin/stats', 'timeRange=7days'],
+      ['/api/admin/stats/series', 'range=30d'],
       ['/api/admin/analytics/project-funnel', 'timeRange=month'],
       ['/api/admin/analytics/signup-subscription-funnel', 'timeRange=3months'],
       ['/api/admin/sessions'],

@@ -75,6 +75,7 @@ export * from './admin/settings/system-settings-admin.ts';
 export * from './admin/admins/admin-accounts.ts';
 export * from './admin/analytics/time-ranges.ts';
 export * from './admin/analytics/admin-stats.ts';
+export * from './admin/analytics/overview-series.ts';
 export * from './admin/analytics/funnel-steps.ts';
 export * from './admin/analytics/project-funnel.ts';
 export * from './admin/analytics/signup-funnel.ts';

@@ -30,6 +30,7 @@ export * from './repositories/subscriptions.ts';
 export * from './repositories/subscription-adjustments.ts';
 export * from './repositories/transactions.ts';
 export * from './repositories/refunds.ts';
+export * from './repositories/overview-series.ts';
 export * from './repositories/checkout-sessions.ts';
 export * from './repositories/payment-events.ts';
 export * from './repositories/stripe-ids.ts';

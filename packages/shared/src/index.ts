@@ -26,3 +26,5 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './ids.ts';
 export * from './paging.ts';
+export * from './admin/overview-range.ts';
+export * from './download-name.ts';

@@ -86,11 +86,17 @@ export async function insertUserIfAbsent(db: Executor, values: { email: string; 
   return row?.id;
 }
 
-/** All customers, and those created since `createdSince`. */
-export async function countUsers(db: Executor, createdSince: Date): Promise<{ total: number; createdSince: number }> {
+/** All customers, and those created since `createdSince` (and before `createdBefore`, when given). */
+export async function countUsers(db: Executor, createdSince: Date, createdBefore?: Date): Promise<{ total: number; createdSince: number }> {
   const row = await db
     .selectFrom('users')
-    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere('created_at', '>=', createdSince).as('new')])
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere((w) => w.and([w('created_at', '>=', createdSince), ...(createdBefore ? [w('created_at', '<', createdBefore)] : [])]))
+        .as('new'),
+    ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), createdSince: Number(row.new) };
 }

@@ -1,6 +1,7 @@
 import { countActiveUsers, countPaidSubscriptions, countProjects, countUsers, sumNetRevenueCents } from '@reelsmith/db';
-import type { AdminStats, StatsTimeRange } from '@reelsmith/shared';
+import { parseIsoDate, type AdminStats, type StatsTimeRange } from '@reelsmith/shared';
 import type { CoreDeps } from '../../deps.ts';
+import { overviewWindow } from './overview-series.ts';
 import { startOfUtcDay, statsRangeStart } from './time-ranges.ts';
 
 /**
@@ -8,14 +9,17 @@ import { startOfUtcDay, statsRangeStart } from './time-ranges.ts';
  * activity in it). Revenue: all time, succeeded payments minus refunds, in currency units.
  * Active subscriptions: paid plans that are active or trialing and not past their end.
  */
-export async function getAdminStats(deps: CoreDeps, timeRange: StatsTimeRange): Promise<AdminStats> {
+export async function getAdminStats(deps: CoreDeps, timeRange: StatsTimeRange, custom?: { from: string; to: string }): Promise<AdminStats> {
   const now = deps.clock.now();
-  const from = statsRangeStart(timeRange, now);
+  // A custom range is whole UTC days, its last one included (checked like the charts' range).
+  const days = custom ? overviewWindow(deps, custom) : null;
+  const from = days ? parseIsoDate(days.from)! : statsRangeStart(timeRange, now);
+  const until = days ? new Date(parseIsoDate(days.to)!.getTime() + 86_400_000) : undefined;
   const today = startOfUtcDay(now);
   const { db } = deps;
   const [users, active, revenueCents, subscriptions, projects] = await Promise.all([
-    countUsers(db, from),
-    countActiveUsers(db, from, now),
+    countUsers(db, from, until),
+    countActiveUsers(db, from, until && until < now ? until : now),
     sumNetRevenueCents(db),
     countPaidSubscriptions(db, now),
     countProjects(db, today),
