@@ -14,6 +14,9 @@ import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { metricsExposure } from './plugins/metrics-access.ts';
+import type { AppMetrics } from './plugins/metrics-registry.ts';
 import { decorateRefusal } from './plugins/request-refusal.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -29,10 +32,12 @@ export interface AppOptions {
   logger: Logger;
   /** Signs time-limited media URLs. */
   mediaSecret: string;
+  /** This instance's metrics (the same object as core.metrics): requests are timed and /metrics served as configured. */
+  metrics?: AppMetrics | undefined;
 }
 
 /** Builds the whole HTTP app from its dependencies, without listening (tests use inject()). */
-export async function buildApp({ config, core, logger, mediaSecret }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, core, logger, mediaSecret, metrics }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
@@ -40,6 +45,8 @@ export async function buildApp({ config, core, logger, mediaSecret }: AppOptions
     bodyLimit: 15 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
+  // First, so its hooks time every route registered below.
+  if (metrics) registerMetrics(app, metrics, metricsExposure(config.metrics, config.isProduction), config.metrics);
 
   // Text answers (JS, CSS, HTML, JSON) are compressed; media is already compressed and keeps its ranges.
   // Answers up to 64 KiB (all API JSON) are compressed in one call rather than through a zlib stream

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { requireTlsByDefault } from '@reelsmith/core';
 import type { ProvidersConfig } from '@reelsmith/media';
+import type { MetricsSettings } from './plugins/metrics-access.ts';
 import { providersEnvSchema, providersFromEnv, ProvidersConfigError } from './providers-env.ts';
 
 const bool = z
@@ -82,6 +83,20 @@ const baseEnvSchema = z.object({
       error: 'WEBHOOK_RETRY_DELAYS_SECONDS takes up to 20 whole numbers of seconds (1 to 86400) separated by commas',
     }),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  /** Prometheus scrapers send it as `Authorization: Bearer …` to read /metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(512, 'METRICS_TOKEN must be at most 512 characters').regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN takes visible ASCII characters only (no spaces)').optional()),
+  /** Serves /metrics on this (internal) port alone, also from workers; 0 picks a free port. */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{0,5}$/, 'METRICS_PORT must be a port number (0 to 65535)')
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .refine((v) => v === undefined || v <= 65535, 'METRICS_PORT must be a port number (0 to 65535)'),
 });
 
 /** The AI providers' variables live in providers-env.ts, parsed here with the rest. */
@@ -158,6 +173,8 @@ export interface Config {
   smtpDelivery: { maxConnections: number; ratePerSecond: number; retryBaseSeconds: number };
   /** Customers' webhooks: retry waits, one attempt's limit, loopback (http) allowed outside production only, the guard's allow-list. */
   webhooks: { retryDelaysSeconds: number[]; timeoutMs: number; allowLoopback: boolean; allowHosts: string[] };
+  /** /metrics: a bearer token and/or a port of its own (plugins/metrics-access.ts decides where it is served). */
+  metrics: MetricsSettings;
 }
 
 export interface SmtpEnvironment {
@@ -312,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PUBLIC_URL must start with https:// in production: Google sign-in only returns to https addresses (localhost aside) and the session cookie is sent over https only.',
     );
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: metrics get a port of their own (or leave it empty and set METRICS_TOKEN).');
+  }
   if (isProduction && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
     throw new ConfigError('Production needs ADMIN_EMAIL and ADMIN_PASSWORD for the main admin.');
   }
@@ -360,5 +380,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpDelivery: { maxConnections: e.SMTP_MAX_CONNECTIONS, ratePerSecond: e.SMTP_RATE_PER_SECOND, retryBaseSeconds: e.SMTP_RETRY_BASE_SECONDS },
     webhooks: { retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS_SECONDS, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), allowLoopback: !isProduction, allowHosts: e.OUTBOUND_ALLOW_HOSTS },
     providers,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

@@ -7,6 +7,7 @@ import { JobRunner } from '@reelsmith/jobs';
 import { createProviderEngine, summariseProviders } from '@reelsmith/media';
 import type { Config } from './config.ts';
 import { mediaSecret } from './media-secret.ts';
+import { AppMetrics } from './plugins/metrics-registry.ts';
 import { createPaymentProvider } from './payments.ts';
 import { startVoiceCatalogue } from './voice-catalogue.ts';
 
@@ -15,6 +16,8 @@ export interface RuntimeDeps {
   database: DatabaseHandle;
   jobs: JobRunner;
   mediaSecret: string;
+  /** This process's metrics (requests, jobs, queues, pool), exposed as config.metrics says. */
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -49,9 +52,11 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   const engine = createProviderEngine(config.providers, { callbacks });
   const syncedVoices = await startVoiceCatalogue(config.providers, database.db, logger, { work });
   if (syncedVoices.voices) engine.voices = syncedVoices.voices;
+  const metrics = new AppMetrics({ db: database.db, pool: database.pool, logger, processMetrics: true });
   const core: AppDeps = {
     db: database.db,
     logger,
+    metrics,
     clock: systemClock,
     publicUrl: config.publicUrl,
     payments: createPaymentProvider(config, database.db, systemClock),
@@ -81,6 +86,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
     database,
     jobs,
     mediaSecret: signingSecret,
+    metrics,
     close: async () => {
       syncedVoices.stop();
       await jobs.stop();

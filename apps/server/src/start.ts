@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildRuntimeDeps } from './deps.ts';
 import { createLogger } from './logger.ts';
+import { listenForMetrics } from './plugins/metrics.ts';
 import { prepareStartupData } from './startup-data.ts';
 import { checkStripeSetup } from './payments.ts';
 
@@ -35,7 +36,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   await options.prepare?.(runtime.core);
   if (config.role === 'worker') {
     logger.info({ concurrency: config.workerConcurrency }, 'Reelsmith worker is working the job queue');
-    const stop = () => void runtime.close().then(() => process.exit(0), () => process.exit(1));
+    const metricsListener = await listenForMetrics(config, runtime.metrics, logger);
+    const stop = () => void Promise.all([metricsListener?.close(), runtime.close()]).then(() => process.exit(0), () => process.exit(1));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     return;
@@ -50,8 +52,12 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret });
-  app.addHook('onClose', async () => runtime.close());
+  const app = await buildApp({ config, core: runtime.core, logger, mediaSecret: runtime.mediaSecret, metrics: runtime.metrics });
+  const metricsListener = await listenForMetrics(config, runtime.metrics, logger);
+  app.addHook('onClose', async () => {
+    await metricsListener?.close();
+    await runtime.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
