@@ -1,13 +1,6 @@
-import type { AnalyticsTimeRange, StatsTimeRange } from '@reelsmith/shared';
+import type { AnalyticsTimeRange } from '@reelsmith/shared';
 
-// Spec §2/§9 dashboard ranges, with the words the selectors show.
-
-export const statsRangeOptions: readonly { value: StatsTimeRange; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: '7days', label: 'Last 7 days' },
-  { value: '30days', label: 'Last 30 days' },
-  { value: '90days', label: 'Last 90 days' },
-];
+// Spec §2/§9 analytics ranges, with the words the selector shows (the cards and charts use overview-range-state.ts).
 
 export const analyticsRangeOptions: readonly { value: AnalyticsTimeRange; label: string }[] = [
   { value: 'week', label: 'Last week' },
@@ -16,10 +9,6 @@ export const analyticsRangeOptions: readonly { value: AnalyticsTimeRange; label:
   { value: '6months', label: 'Last 6 months' },
   { value: 'year', label: 'Last year' },
 ];
-
-export function isStatsRange(value: string | null): value is StatsTimeRange {
-  return statsRangeOptions.some((option) => option.value === value);
-}
 
 export function isAnalyticsRange(value: string | null): value is AnalyticsTimeRange {
   return analyticsRangeOptions.some((option) => option.value === value);
