@@ -163,7 +163,21 @@ describe.each(testDatabaseKinds())('admin users on %s', (kind) => {
     expect(played.rawPayload.equals(bytes)).toBe(true);
     const downloaded = await t.app.inject({ method: 'GET', url: `${url}&download=1` });
     expect(downloaded.statusCode).toBe(200);
-    expect(downloaded.headers['content-disposition']).toContain('attachment');
+    // Saved under the project's title (spec: "a file named after the project title"), not the key's hash.
+    expect(downloaded.headers['content-disposition']).toBe(`attachment; filename="Launch reel.mp4"; filename*=UTF-8''Launch%20reel.mp4`);
+    // Hostile titles: no header injection, no path, no quote; RTL and emoji kept in filename*.
+    const hostile: [string, string, string][] = [
+      ['../../etc/"passwd"\r\nSet-Cookie: a=1', 'etc passwd Set-Cookie a=1.mp4', 'etc passwd Set-Cookie a=1.mp4'],
+      ['إطلاق الربيع 🚀', 'reelsmith-video.mp4', 'إطلاق الربيع 🚀.mp4'],
+      ['\u0007\u202e ', 'reelsmith-video.mp4', 'reelsmith-video.mp4'],
+    ];
+    for (const [title, ascii, utf8] of hostile) {
+      await t.db.db.updateTable('projects').set({ title }).where('id', '=', done.id).execute();
+      const res = await t.app.inject({ method: 'GET', url: `${url}&download=1` });
+      expect(res.statusCode).toBe(200);
+      const header = res.headers['content-disposition'] as string;
+      expect(header).toBe(`attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`);
+    }
     // A changed signature (its first character made different, whatever it was) opens nothing.
     const tampered = url.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
     expect(tampered).not.toBe(url);

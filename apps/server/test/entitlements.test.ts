@@ -503,7 +503,8 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
       for (const [url, who] of [[finalVideo, null], [finalVideo, 'paid'], [sceneVideo, 'paid']] as const) {
         const res = await rest('GET', `${url}?download=1`, who);
         expect(res.statusCode).toBe(200);
-        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="(final|scene-1)\.mp4"$/);
+        // Saved under the project's title (insertProject's 'Entitlement check'), not the stored file's name.
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="Entitlement check.mp4"; filename*=UTF-8''Entitlement%20check.mp4`);
         expect(res.body).toContain('not really a video');
       }
     });

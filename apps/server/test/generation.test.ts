@@ -231,7 +231,7 @@ describe('generation on the local engine', () => {
     expect(again.statusCode).toBe(200);
     const paidDownload = await t.app.inject({ method: 'GET', url: `${again.json().assets.final.url}?download=1`, headers: { cookie: paid } });
     expect(paidDownload.statusCode).toBe(200);
-    expect(paidDownload.headers['content-disposition']).toMatch(/^attachment; filename=".+\.mp4"$/);
+    expect(paidDownload.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.mp4"; filename\*=UTF-8''[^\s"]+\.mp4$/);
     expect((await api('POST', `/api/projects/${projectId}/create-final-video`, { sceneOrder: ['scene-9'], transition: 'none', captions: false })).statusCode).toBe(400);
   });
 

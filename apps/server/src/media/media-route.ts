@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contentTypeFor, decideMediaAccess, isDirectReadType, isSafeKey, type AppDeps } from '@reelsmith/core';
+import { contentTypeFor, decideMediaAccess, isDirectReadType, isSafeKey, mediaDownloadDisposition, type AppDeps } from '@reelsmith/core';
 import { CUSTOMER_SESSION_COOKIE } from '@reelsmith/shared';
 import { errorBody } from '../plugins/error-handler.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -33,11 +33,12 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       if (access.state === 'hidden') return notFound();
       if (access.state === 'download-refused') return reply.status(403).send(errorBody(403, access.message, { reason: 'download' }));
       const publicShare = access.publicShare;
-      const fileName = key.slice(key.lastIndexOf('/') + 1);
+      // A download is saved under the project's title (core's rule), never the content hash the key holds.
+      const disposition = download ? await mediaDownloadDisposition(deps.db, key) : undefined;
       // Video and audio from S3 go to the browser as a short-lived presigned URL once access is decided
       // here: the bytes flow from the bucket, and this process's storage sockets stay free.
       if (deps.storage.directReadUrl && isDirectReadType(contentTypeFor(key))) {
-        const direct = await deps.storage.directReadUrl(key, { attachmentName: download ? fileName : undefined, publicCache: publicShare });
+        const direct = await deps.storage.directReadUrl(key, { contentDisposition: disposition, publicCache: publicShare });
         if (direct) {
           // The URL stays valid well past a minute: the browser may reuse this answer that long.
           reply.header('cache-control', 'private, max-age=60');
@@ -58,7 +59,7 @@ export function registerMediaRoute(app: FastifyInstance, deps: AppDeps, mediaSec
       reply.header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
       // An attachment only when a download was asked for and allowed. Playback sends no header (inline
       // is the default): a filename here would override the name the page's download link gives.
-      if (download) reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      if (disposition) reply.header('content-disposition', disposition);
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
         if (req.method === 'HEAD') return reply.send();

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { findProjectOwnerId, findPublicShareAssets, isProjectOwnedBy, type Executor } from '@reelsmith/db';
+import { findProjectOwnerId, findProjectTitle, findPublicShareAssets, isProjectOwnedBy, type Executor } from '@reelsmith/db';
+import { attachmentDisposition } from '@reelsmith/shared';
 import { keyFromMediaUrl } from './media-storage.ts';
 import type { CoreDeps } from '../deps.ts';
 import { downloadRefusal, loadEntitlements } from '../billing/entitlements.ts';
@@ -21,6 +22,20 @@ export function verifyMediaSignature(secret: string, key: string, exp: string | 
   const expected = createHmac('sha256', secret).update(`${key}|${exp}`).digest();
   const given = Buffer.from(sig, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The Content-Disposition of a download: a project's media is saved under the project's title (the
+ * admin spec's "file named after the project title"), made safe by attachmentDisposition; other media
+ * (voice previews) under its own file name.
+ */
+export async function mediaDownloadDisposition(db: Executor, key: string): Promise<string> {
+  const fileName = key.slice(key.lastIndexOf('/') + 1);
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1) : 'bin';
+  const projectId = projectOfKey(key);
+  const title = projectId ? (await findProjectTitle(db, projectId))?.title : undefined;
+  return attachmentDisposition(title ?? (dot > 0 ? fileName.slice(0, dot) : fileName), extension);
 }
 
 /** The project a media key belongs to, or null for shared assets such as voice previews. */

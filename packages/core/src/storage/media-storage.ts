@@ -32,8 +32,8 @@ export interface MediaStorage {
 }
 
 export interface DirectReadOptions {
-  /** Served as an attachment with this file name (a download), else inline. */
-  attachmentName?: string | undefined;
+  /** Served with this Content-Disposition (a download: `attachment; filename=…`), else inline. */
+  contentDisposition?: string | undefined;
   /** Whether shared caches may keep the object (a public share's final video) or only the viewer's browser. */
   publicCache: boolean;
 }

@@ -135,7 +135,7 @@ export class S3Storage implements MediaStorage {
       Key: this.#key(key),
       ResponseContentType: contentTypeFor(key),
       ResponseCacheControl: `${options.publicCache ? 'public' : 'private'}, max-age=${this.#presignSeconds}`,
-      ...(options.attachmentName ? { ResponseContentDisposition: `attachment; filename="${options.attachmentName.replace(/["\\\r\n]/g, '_')}"` } : {}),
+      ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition.replace(/[\r\n]/g, ' ') } : {}),
     });
     // Valid for at least presignSeconds from now, whichever moment of the window it was asked in.
     return getSignedUrl(this.#client, command, { expiresIn: this.#presignSeconds + signingWindowMs / 1000, signingDate });

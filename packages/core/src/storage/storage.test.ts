@@ -105,7 +105,7 @@ describe('presigned reads from S3-compatible storage', () => {
     const part = await fetch(url!, { headers: { range: 'bytes=10-19' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
-    const download = await fetch((await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: false, attachmentName: 'f.mp4' }))!);
+    const download = await fetch((await storage.directReadUrl('projects/p9/final/f.mp4', { publicCache: false, contentDisposition: 'attachment; filename="f.mp4"' }))!);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="f.mp4"');
     expect(download.headers.get('cache-control')).toBe('private, max-age=900');

@@ -24,7 +24,8 @@ describe('videoFileName', () => {
     expect(videoFileName('Spring launch')).toBe('Spring launch.mp4');
     expect(videoFileName('a/b: "c"?')).toBe('a b c.mp4');
     expect(videoFileName('Clip.MP4')).toBe('Clip.mp4');
-    expect(videoFileName('   ')).toBe('video.mp4');
+    expect(videoFileName('   ')).toBe('reelsmith-video.mp4');
+    expect(videoFileName('مرحبا 🎬')).toBe('مرحبا 🎬.mp4');
   });
 });
 

@@ -1,5 +1,5 @@
 // Spec §4 project status labels in the user view, and spec §2's Preview/download rule.
-import { isUuid } from '@reelsmith/shared';
+import { isUuid, safeDownloadBase } from '@reelsmith/shared';
 
 const statusLabels: Record<string, string> = {
   Draft: 'Draft',
@@ -24,17 +24,9 @@ export function previewableVideo(project: { status: string; assets: { finalVideo
   return project.status === 'Merged' && project.assets.finalVideoUrl ? project.assets.finalVideoUrl : null;
 }
 
-/** '<project title>.mp4', without characters file systems refuse; an empty title becomes 'video.mp4'. */
+/** '<project title>.mp4', by the same rule the server's Content-Disposition uses (an empty title is 'reelsmith-video.mp4'). */
 export function videoFileName(title: string): string {
-  const base = Array.from(title, (char) => (char.charCodeAt(0) < 32 ? ' ' : char))
-    .join('')
-    .replace(/[\\/:*?"<>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\.mp4$/i, '')
-    .slice(0, 120)
-    .trim();
-  return `${base || 'video'}.mp4`;
+  return `${safeDownloadBase(title.replace(/\.mp4\s*$/i, ''))}.mp4`;
 }
 
 /** A malformed id in the address cannot name a user, so the screen says 'User not found' without asking. */
