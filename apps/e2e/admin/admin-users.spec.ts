@@ -71,6 +71,8 @@ test.describe('Admin users', { tag: '@admin' }, () => {
     // Suspend: the customer's open browser is signed out on its next call.
     await row.getByRole('button', { name: `Actions for ${customer.email}` }).click();
     await page.getByRole('menuitem', { name: 'Suspend User' }).click();
+    // Suspending ends the customer's sessions, so it asks first.
+    await page.getByRole('dialog', { name: 'Suspend this customer?' }).getByRole('button', { name: 'Suspend and end sessions' }).click();
     await expect(page.getByText('User status updated')).toBeVisible();
     await expect(row).toContainText('Suspended');
 

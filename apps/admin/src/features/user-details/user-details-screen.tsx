@@ -125,7 +125,7 @@ export function UserDetailsScreen({ userId }: { userId: string | undefined }) {
               variant={customer.isActive ? 'light' : 'filled'}
               leftSection={customer.isActive ? <IconUserOff size={16} aria-hidden="true" /> : <IconUserCheck size={16} aria-hidden="true" />}
               loading={setStatus.isPending}
-              onClick={() => setStatus.mutate({ userId: customer.id, isActive: !customer.isActive })}
+              onClick={() => setStatus.request(customer, !customer.isActive)}
             >
               {customer.isActive ? 'Suspend User' : 'Activate User'}
             </Button>
@@ -154,6 +154,7 @@ export function UserDetailsScreen({ userId }: { userId: string | undefined }) {
         <UserProjectsTable projects={projectRows} onPreview={setPreview} />
       </TablePanel>
       <VideoPreviewDialog target={preview} onClose={() => setPreview(null)} />
+      {setStatus.confirmDialog}
     </>
   );
 }

@@ -52,10 +52,11 @@ export function UsersScreen() {
         <UsersTable
           users={rows}
           canModerate={abilities.moderateUsers}
-          pendingUserId={setStatus.isPending ? (setStatus.variables?.userId ?? null) : null}
-          onSetStatus={(user, isActive) => setStatus.mutate({ userId: user.id, isActive })}
+          pendingUserId={setStatus.pendingUserId}
+          onSetStatus={(user, isActive) => setStatus.request(user, isActive)}
         />
       </TablePanel>
+      {setStatus.confirmDialog}
     </>
   );
 }
