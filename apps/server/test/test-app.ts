@@ -12,12 +12,15 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPaymentProvider } from '../src/payments.ts';
+import { AppMetrics } from '../src/plugins/metrics-registry.ts';
 
 /** The media-signing secret of test apps (signed /media links verify against it). */
 export const testMediaSecret = 'test-media-secret-0123456789abcdef';
 
 export interface TestApp {
   app: FastifyInstance & { core: AppDeps };
+  /** The app's metrics, when built with `metrics: true`. */
+  metrics?: AppMetrics | undefined;
   jobs: JobRunner;
   config: Config;
   db: TestDatabase;
@@ -30,7 +33,13 @@ export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   db?: TestDatabase,
-  options: { work?: boolean; /** Wires the transactional e-mail notifier, as the real server does. */ email?: boolean } = {},
+  options: {
+    work?: boolean;
+    /** Wires the transactional e-mail notifier, as the real server does. */
+    email?: boolean;
+    /** Gives the app (and its job runner) its own metrics, as the real server does. */
+    metrics?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = db ?? (await createSeededTestDatabase(kind));
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
@@ -75,11 +84,14 @@ export async function buildTestApp(
     webhooks: { queue: jobs, ...config.webhooks },
   };
   if (options.email) core.email = createEmailNotifier(core);
+  const metrics = options.metrics ? new AppMetrics({ db: database.db, pool: database.pool, logger: silentLogger }) : undefined;
+  core.metrics = metrics;
   if (options.work !== false) await jobs.work(core);
-  const app = Object.assign(await buildApp({ config, core, logger: createLogger(process.env['TEST_LOG_LEVEL'] ?? 'silent'), mediaSecret: testMediaSecret }), { core });
+  const app = Object.assign(await buildApp({ config, core, logger: createLogger(process.env['TEST_LOG_LEVEL'] ?? 'silent'), mediaSecret: testMediaSecret, metrics }), { core });
   await app.ready();
   return {
     app,
+    metrics,
     config,
     db: database,
     clock,
