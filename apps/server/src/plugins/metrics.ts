@@ -42,6 +42,8 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, expos
     done();
   });
   if (exposure.where === 'app-port') app.get(METRICS_PATH, metricsHandler(metrics, { token: settings.token, loopbackOnly: exposure.loopbackOnly }));
+  // Served elsewhere or not at all: a plain 404, not the apps' page fallback (a scraper pointed here by mistake sees why it fails).
+  else app.get(METRICS_PATH, (request, reply) => reply.status(404).header('cache-control', 'no-store').send(errorBody(404, `No route for ${request.method} ${METRICS_PATH}`)));
 }
 
 /** GET /metrics: 401 without the token (or, with none configured, from a caller not on loopback). */
