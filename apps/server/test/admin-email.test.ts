@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('admin e-mail on %s', (kind) => {
 
   const logs = () =>
     t.db.db.selectFrom('email_logs').select(['recipient_email', 'subject', 'email_type', 'send_status', 'error_message', 'message_id', 'sent_at', 'html_content', 'text_content', 'user_id']).orderBy('created_at').execute();
-  const audits = (action: string) => t.db.db.selectFrom('audit_logs').select(['action', 'admin_email', 'resource_id', 'details']).where('action', '=', action).execute();
+  const audits = (action: string) => t.db.db.selectFrom('audit_logs').select(['action', 'admin_email', 'resource_id', 'details']).where('action', '=', action).where('outcome', '=', 'succeeded').execute();
 
   it('lists the seeded templates with search and paging (tRPC and REST)', async () => {
     const all = await trpc(admin.token, 'query', 'admin.email.templates.list', { page: 1 });

@@ -10,8 +10,9 @@ import { adminCaller } from './support/admin-caller.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 // The back-office role matrix (docs/decisions.md, "Admin roles"): every admin.* procedure of the
-// appRouter, called as support, admin and superadmin. Denied → FORBIDDEN and nothing in the database
-// changed (no audit entry, no state change); allowed → anything but FORBIDDEN. Whoever adds an admin
+// appRouter, called as support, admin and superadmin. Denied → FORBIDDEN, nothing in the database
+// changed (no state change) but exactly one audit entry with outcome 'refused' (issue 21); allowed →
+// anything but FORBIDDEN. Whoever adds an admin
 // procedure adds its row here: the test fails for a procedure without a row (and for a row without a procedure).
 
 const ROLES: AdminRole[] = ['support', 'admin', 'superadmin'];
@@ -69,6 +70,11 @@ const matrix: Record<string, Row> = {
   'admin.admins.list': { allowed: everyone },
   'admin.admins.create': { allowed: superadmins, input: () => ({ email: 'new-admin@example.com', password: 'A-strong-passw0rd!', firstName: 'New', lastName: 'Admin', role: 'support' }) },
   'admin.admins.delete': { allowed: superadmins, input: (f) => ({ id: f.targetAdminId }) },
+  // CSV exports of the lists (issue 21): admins, not support.
+  'admin.exports.users': { allowed: managers, input: () => ({}) },
+  'admin.exports.subscriptions': { allowed: managers, input: () => ({}) },
+  'admin.exports.projects': { allowed: managers, input: () => ({}) },
+  'admin.exports.activity': { allowed: managers, input: () => ({}) },
 };
 
 const adminProcedures = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith('admin.')).sort();
@@ -110,10 +116,10 @@ describe.each(testDatabaseKinds())('admin role matrix on %s', (kind) => {
     return { userId: user.id, subscriptionId: sub.id, transactionId: tx.id, templateId: template.id, targetAdminId: target.id, planId: plan.id };
   }
 
-  /** Every row of every table a back-office call could change (admin_tokens only records token use). */
+  /** Every row of every table a back-office call could change (admin_tokens only records token use; audit_logs is checked on its own). */
   async function fingerprint(): Promise<Record<string, string>> {
     const tables = await sql<{ tablename: string }>`
-      select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' and tablename <> 'admin_tokens' order by tablename`.execute(t.db.db);
+      select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' and tablename not in ('admin_tokens', 'audit_logs') order by tablename`.execute(t.db.db);
     const result: Record<string, string> = {};
     for (const { tablename } of tables.rows) {
       const row = await sql<{ digest: string | null }>`select md5(string_agg(x::text, '|' order by x::text)) as digest from ${sql.table(tablename)} x`.execute(t.db.db);
@@ -148,6 +154,8 @@ describe.each(testDatabaseKinds())('admin role matrix on %s', (kind) => {
       const before = await fingerprint();
       expect(await callWith(admin.token, path, input), `${role} → ${path}`).toBe('FORBIDDEN');
       expect(await fingerprint(), `${role} → ${path} must change nothing`).toEqual(before);
+      const audits = await t.db.db.selectFrom('audit_logs').select(['outcome', 'details']).where('admin_id', '=', admin.id).execute();
+      expect(audits, `${role} → ${path} is audited once as refused`).toEqual([{ outcome: 'refused', details: expect.objectContaining({ procedure: path, role }) }]);
     }
     for (const role of row.allowed) {
       const code = await callWith((await adminAs(t, role)).token, path, input);

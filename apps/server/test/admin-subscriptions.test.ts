@@ -186,7 +186,12 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
       { amount_cents: 1050, reason: 'Partial goodwill', created_by_admin_id: admin.id },
       { amount_cents: 3850, reason: null, created_by_admin_id: admin.id },
     ]);
-    const audits = await t.db.db.selectFrom('audit_logs').select(['action', 'admin_email', 'resource_id']).where('action', '=', 'subscription_refund').execute();
+    const audits = await t.db.db
+      .selectFrom('audit_logs')
+      .select(['action', 'admin_email', 'resource_id'])
+      .where('action', '=', 'subscription_refund')
+      .where('outcome', '=', 'succeeded')
+      .execute();
     expect(audits).toEqual([
       { action: 'subscription_refund', admin_email: 'billing-admin@example.com', resource_id: c.transactionId },
       { action: 'subscription_refund', admin_email: 'billing-admin@example.com', resource_id: c.transactionId },
@@ -231,7 +236,7 @@ describe.each(testDatabaseKinds())('admin subscriptions on %s', (kind) => {
       { type: 'add_credits', reason: null, payload: { credits: 5, unit: 'videos' } },
       { type: 'change_plan', reason: 'Upgrade', payload: { newPlanId: planId('business-monthly'), proration: 'create_prorations' } },
     ]);
-    const audits = await t.db.db.selectFrom('audit_logs').select('action').where('action', '=', 'subscription_adjust').execute();
+    const audits = await t.db.db.selectFrom('audit_logs').select('action').where('action', '=', 'subscription_adjust').where('outcome', '=', 'succeeded').execute();
     expect(audits).toHaveLength(3);
   });
 

@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { apiTransformer } from './transformer.ts';
 import { ZodError } from 'zod';
-import { accountSuspendedMessage, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
+import { accountSuspendedMessage, auditAdminCall, hasAdminRole, maintenanceMessage, type AdminRole } from '@reelsmith/core';
 import { apiKeyMessages, AppError, describeIssues, internalErrorMessage, reasonForStatus, reasonOfIssues, sessionExpiredMessage, type Reason } from '@reelsmith/shared';
 import type { ApiContext } from './context.ts';
 
@@ -133,14 +134,31 @@ export const sessionOnlyProcedure = protectedProcedure.use(({ ctx, next }) => {
 /**
  * A signed-in back-office admin holding at least one of the given roles (superadmin holds them all).
  * Missing or expired tokens answer 401; a role without the right answers 403.
+ *
+ * Audited here, once for every admin procedure: a call refused for the role (query or mutation) and a
+ * mutation that fails with an error each write one entry with outcome 'refused' / 'failed'. Successful
+ * mutations are audited by their services (in their own transaction, with their details); successful
+ * and failed reads are not, or the 10-second refreshes would flood the log (docs/decisions.md).
  */
 export function adminProcedure(...roles: AdminRole[]) {
-  return publicProcedure.use(({ ctx, next }) => {
+  return publicProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
     if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: sessionExpiredMessage });
+    const actor = { id: ctx.admin.id, email: ctx.admin.email, ip: ctx.ip, role: ctx.admin.role };
+    const rawInput = () => getRawInput().catch(() => undefined);
     if (!hasAdminRole(ctx.admin.role, roles)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Your admin role does not allow this action.' });
+      const message = 'Your admin role does not allow this action.';
+      await auditAdminCall(ctx.deps, actor, { path, outcome: 'refused', rawInput: await rawInput(), error: { code: 'FORBIDDEN', httpStatus: 403, message } });
+      throw new TRPCError({ code: 'FORBIDDEN', message });
     }
-    return next({ ctx: { ...ctx, admin: ctx.admin } });
+    const result = await next({ ctx: { ...ctx, admin: ctx.admin } });
+    if (!result.ok && type === 'mutation') {
+      const cause = result.error.cause;
+      const code = cause instanceof AppError ? cause.code : result.error.code;
+      const httpStatus = getHTTPStatusCodeFromError(new TRPCError({ code }));
+      const message = cause instanceof ZodError ? describeZodError(cause) : cause instanceof AppError ? cause.message : result.error.message;
+      await auditAdminCall(ctx.deps, actor, { path, outcome: 'failed', rawInput: await rawInput(), error: { code, httpStatus, message } });
+    }
+    return result;
   });
 }
 

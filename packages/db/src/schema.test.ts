@@ -31,7 +31,7 @@ const expected: Record<string, string[]> = {
   stripe_ids: ['account', 'kind', 'local_key', 'stripe_id', 'created_at'],
   admins: ['id', 'email', 'password_hash', 'first_name', 'last_name', 'role', 'is_active', 'is_main', 'failed_login_attempts', 'locked_until', 'last_login_at', 'created_at', 'updated_at'],
   admin_tokens: ['id', 'admin_id', 'token_hash', 'ip', 'user_agent', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
-  audit_logs: ['id', 'created_at', 'action', 'severity', 'user_type', 'admin_id', 'admin_email', 'ip_address', 'resource_type', 'resource_id', 'details'],
+  audit_logs: ['id', 'created_at', 'action', 'severity', 'user_type', 'admin_id', 'admin_email', 'ip_address', 'resource_type', 'resource_id', 'details', 'outcome', 'target_user_id'],
   email_templates: ['id', 'name', 'subject', 'description', 'html_content', 'text_content', 'is_active', 'created_at', 'updated_at'],
   email_logs: ['id', 'recipient_email', 'subject', 'email_type', 'template_id', 'user_id', 'send_status', 'error_message', 'html_content', 'text_content', 'message_id', 'sent_at', 'created_at', 'updated_at', 'delivery_attempts'],
   system_settings: ['key', 'value', 'updated_by_admin_id', 'updated_at'],

@@ -13,6 +13,7 @@ export type BillingInterval = 'free' | 'monthly' | 'yearly' | 'one_time';
 export type TransactionStatus = 'succeeded' | 'failed' | 'canceled' | 'pending' | 'refunded' | 'partially_refunded';
 export type AdminRole = 'admin' | 'superadmin' | 'support';
 export type AuditSeverity = 'info' | 'warning' | 'error' | 'critical';
+export type AuditOutcome = 'succeeded' | 'refused' | 'failed';
 export type EmailSendStatus = 'sent' | 'pending' | 'failed' | 'bounced';
 export type SettingsKey = 'general' | 'email' | 'security' | 'payment' | 'features';
 
@@ -395,6 +396,9 @@ export interface AuditLogsTable {
   resource_type: string | null;
   resource_id: string | null;
   details: Json<Record<string, unknown>>;
+  outcome: Generated<AuditOutcome>;
+  /** The customer the action was taken on, if any (searchable by their e-mail and name). */
+  target_user_id: string | null;
 }
 
 export interface EmailTemplatesTable {

@@ -1,20 +1,10 @@
-import Papa from 'papaparse';
+import { rowsToCsv, type CsvColumn as SharedCsvColumn } from '@reelsmith/shared';
 
-export interface CsvColumn<Row> {
-  header: string;
-  value: (row: Row) => string | number;
-}
+export type CsvColumn<Row> = SharedCsvColumn<Row>;
 
-/** CSV text with a header row; papaparse quotes values holding commas, quotes or line breaks. */
+/** CSV text with a header row; the one rule of packages/shared (quoting, and formula cells kept as text). */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  return Papa.unparse(
-    {
-      fields: columns.map((column) => column.header),
-      data: rows.map((row) => columns.map((column) => column.value(row))),
-    },
-    // Cells starting with =, +, - or @ are escaped so a spreadsheet never runs them as formulas.
-    { newline: '\r\n', escapeFormulae: true },
-  );
+  return rowsToCsv(rows, columns);
 }
 
 /** Saves text as a file through a temporary same-origin object URL. */

@@ -1,4 +1,4 @@
-import { insertAuditLog, type AuditSeverity, type Executor } from '@reelsmith/db';
+import { insertAuditLog, type AuditOutcome, type AuditSeverity, type Executor } from '@reelsmith/db';
 
 export interface AuditEntry {
   action: string;
@@ -9,6 +9,10 @@ export interface AuditEntry {
   ipAddress?: string | null;
   resourceType?: string | null;
   resourceId?: string | null;
+  /** The customer the action was taken on, so the log can be searched by them. */
+  targetUserId?: string | null;
+  /** Whether the action went through (default), was refused for the admin's role, or failed. */
+  outcome?: AuditOutcome;
   details?: Record<string, unknown>;
 }
 
@@ -23,6 +27,8 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void>
     ip_address: entry.ipAddress ?? null,
     resource_type: entry.resourceType ?? null,
     resource_id: entry.resourceId ?? null,
+    target_user_id: entry.targetUserId ?? null,
+    outcome: entry.outcome ?? 'succeeded',
     details: JSON.stringify(entry.details ?? {}),
   });
 }

@@ -1,5 +1,6 @@
 import {
   adjustSubscriptionRow,
+  findAdminSubscriptionRow,
   findSubscriptionRow,
   findTransactionAmounts,
   insertRefund,
@@ -101,6 +102,7 @@ export async function refundTransaction(
       ...(known || row.stripe_refund_id ? {} : { stripe_refund_id: refund.id }),
     });
     const updated = await findTransactionAmounts(trx, tx.id);
+    const subject = await findAdminSubscriptionRow(trx, input.subscriptionId);
     await writeAudit(trx, {
       action: 'subscription_refund',
       severity: 'warning',
@@ -110,7 +112,20 @@ export async function refundTransaction(
       ipAddress: actor.ip,
       resourceType: 'transaction',
       resourceId: tx.id,
-      details: { subscriptionId: input.subscriptionId, amount: input.amountCents / 100, currency: tx.currency, reason: input.reason, refundId: refund.id },
+      targetUserId: subject?.user_id ?? tx.user_id,
+      details: {
+        subscriptionId: input.subscriptionId,
+        transactionId: tx.id,
+        amount: input.amountCents / 100,
+        amountCents: input.amountCents,
+        currency: tx.currency,
+        // Full when this refund leaves nothing of the payment to refund, else partial.
+        refundType: input.amountCents >= tx.amount_cents - tx.refunded_cents ? 'full' : 'partial',
+        reason: input.reason,
+        refundId: refund.id,
+        userEmail: subject?.email ?? null,
+        planName: subject?.plan_name ?? null,
+      },
     });
     return { refundId: refund.id, refundedCents: updated.refunded_cents, remainingCents: updated.amount_cents - updated.refunded_cents, status: updated.status };
   });
@@ -189,6 +204,8 @@ export async function adjustSubscription(
       reason: input.reason,
       created_by_admin_id: actor.id,
     });
+    const subject = await findAdminSubscriptionRow(trx, sub.id);
+    const previousPlan = a.type === 'change_plan' ? await findPlanRow(trx, sub.plan_id) : undefined;
     await writeAudit(trx, {
       action: 'subscription_adjust',
       severity: 'warning',
@@ -198,7 +215,16 @@ export async function adjustSubscription(
       ipAddress: actor.ip,
       resourceType: 'subscription',
       resourceId: sub.id,
-      details: { type: a.type, ...payload, reason: input.reason },
+      targetUserId: sub.user_id,
+      details: {
+        type: a.type,
+        ...payload,
+        reason: input.reason,
+        subscriptionId: sub.id,
+        userEmail: subject?.email ?? null,
+        planName: subject?.plan_name ?? null,
+        ...(previousPlan ? { previousPlanName: previousPlan.name } : {}),
+      },
     });
     return { adjustmentId, endDate: updated.end_date, bonusCredits: updated.bonus_credits, planId: updated.plan_id };
   });

@@ -17,6 +17,7 @@ import * as idempotencyKeys from './2026_11_26_0601_idempotency_keys.ts';
 import * as projectVersion from './2026_11_26_0602_project_version.ts';
 import * as systemSettingsNotify from './2026_11_26_0701_system_settings_notify.ts';
 import * as webhookOutbox from './2026_11_26_0702_webhook_outbox.ts';
+import * as auditOutcome from './2026_11_27_0101_audit_outcome.ts';
 
 /** Every migration, by sortable name. Add new ones here in order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0602_project_version': projectVersion,
   '2026_11_26_0701_system_settings_notify': systemSettingsNotify,
   '2026_11_26_0702_webhook_outbox': webhookOutbox,
+  '2026_11_27_0101_audit_outcome': auditOutcome,
 };

@@ -113,8 +113,16 @@ export interface AdminProjectFilter {
   createdSince?: Date | undefined;
 }
 
-/** Every customer's projects, newest first, with owner, share, back-office status and AI cost; and the total. */
-export async function listAdminProjectRows(db: Executor, filter: AdminProjectFilter, page: { limit: number; offset: number }) {
+/** The columns the project list sorts by; each maps to a fixed expression, never to text from the caller. */
+export type AdminProjectSortColumn = 'title' | 'user' | 'status' | 'created' | 'visibility';
+
+/** Every customer's projects, newest first unless sorted otherwise, with owner, share, back-office status and AI cost; and the total. */
+export async function listAdminProjectRows(
+  db: Executor,
+  filter: AdminProjectFilter,
+  page: { limit: number; offset: number },
+  sort?: { column: AdminProjectSortColumn; direction: 'asc' | 'desc' },
+) {
   const status = adminProjectStatus();
   let base = db.selectFrom('projects as p').innerJoin('users as u', 'u.id', 'p.user_id').leftJoin('shares as sh', 'sh.project_id', 'p.id');
   if (filter.pattern) {
@@ -137,6 +145,21 @@ export async function listAdminProjectRows(db: Executor, filter: AdminProjectFil
             .whereRef('c.project_id', '=', 'p.id')
             .as('ai_cost_usd'),
       ])
+      .$call((q) => {
+        const direction = sort?.direction ?? 'desc';
+        switch (sort?.column) {
+          case 'title':
+            return q.orderBy(sql`lower(p.title)`, direction);
+          case 'user':
+            return q.orderBy(sql`lower(u.email)`, direction);
+          case 'status':
+            return q.orderBy(status, direction);
+          case 'visibility':
+            return q.orderBy(sql`coalesce(sh.is_public, false)`, direction);
+          default:
+            return q.orderBy('p.created_at', direction);
+        }
+      })
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id')
       .limit(page.limit)

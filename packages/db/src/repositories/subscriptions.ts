@@ -168,8 +168,16 @@ export interface AdminSubscriptionFilter {
   planId?: string | undefined;
 }
 
-/** Paid-plan subscriptions, newest first, and how many match. */
-export async function listAdminSubscriptionRows(db: Executor, filter: AdminSubscriptionFilter, page: { limit: number; offset: number }) {
+/** The columns the subscription list sorts by; each maps to a fixed expression, never to text from the caller. */
+export type AdminSubscriptionSortColumn = 'user' | 'plan' | 'status' | 'start' | 'end';
+
+/** Paid-plan subscriptions, newest first unless sorted otherwise, and how many match. */
+export async function listAdminSubscriptionRows(
+  db: Executor,
+  filter: AdminSubscriptionFilter,
+  page: { limit: number; offset: number },
+  sort?: { column: AdminSubscriptionSortColumn; direction: 'asc' | 'desc' },
+) {
   let query = adminSubscriptionQuery(db).where('p.billing_interval', '!=', 'free');
   if (filter.pattern) {
     const like = filter.pattern;
@@ -189,7 +197,30 @@ export async function listAdminSubscriptionRows(db: Executor, filter: AdminSubsc
   }
   if (filter.planId) query = query.where('p.id', '=', filter.planId);
   const [rows, count] = await Promise.all([
-    query.orderBy('s.created_at', 'desc').orderBy('s.id').limit(page.limit).offset(page.offset).execute(),
+    query
+      .$call((q) => {
+        const direction = sort?.direction ?? 'desc';
+        switch (sort?.column) {
+          case 'user':
+            return q.orderBy(sql`lower(u.email)`, direction);
+          case 'plan':
+            return q.orderBy('p.name', direction).orderBy('p.price_cents', direction);
+          case 'status':
+            return q.orderBy('s.status', direction);
+          case 'start':
+            return q.orderBy('s.start_date', direction);
+          case 'end':
+            // Open-ended subscriptions last either way.
+            return q.orderBy(sql`s.end_date is null`).orderBy('s.end_date', direction);
+          default:
+            return q.orderBy('s.created_at', direction);
+        }
+      })
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -204,4 +235,9 @@ export function findCurrentAdminSubscriptionRow(db: Executor, userId: string): P
     .orderBy('s.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** One subscription with its customer and plan, as the back-office names it (e.g. in an audit entry). */
+export function findAdminSubscriptionRow(db: Executor, id: string): Promise<AdminSubscriptionRow | undefined> {
+  return adminSubscriptionQuery(db).where('s.id', '=', id).executeTakeFirst();
 }

@@ -132,8 +132,16 @@ export interface AdminUserFilter {
   pattern?: string | undefined;
 }
 
-/** Customers, newest first, with their project count; and the total. */
-export async function listAdminUserRows(db: Executor, filter: AdminUserFilter, page: { limit: number; offset: number }) {
+/** The columns the customer list sorts by; each maps to a fixed expression, never to text from the caller. */
+export type AdminUserSortColumn = 'name' | 'email' | 'projects' | 'joined' | 'status';
+
+/** Customers, newest first unless sorted otherwise, with their project count; and the total. */
+export async function listAdminUserRows(
+  db: Executor,
+  filter: AdminUserFilter,
+  page: { limit: number; offset: number },
+  sort?: { column: AdminUserSortColumn; direction: 'asc' | 'desc' },
+) {
   let base = db.selectFrom('users as u');
   if (filter.userId) base = base.where('u.id', '=', filter.userId);
   if (filter.pattern) {
@@ -154,6 +162,21 @@ export async function listAdminUserRows(db: Executor, filter: AdminUserFilter, p
         'u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.profile_image_url', 'u.is_active', 'u.created_at', 'u.last_login_at',
         eb.selectFrom('projects as p').select((e) => e.fn.countAll<string>().as('n')).whereRef('p.user_id', '=', 'u.id').as('project_count'),
       ])
+      .$call((q) => {
+        const direction = sort?.direction ?? 'desc';
+        switch (sort?.column) {
+          case 'name':
+            return q.orderBy(sql`lower(concat_ws(' ', u.first_name, u.last_name))`, direction);
+          case 'email':
+            return q.orderBy('u.email', direction);
+          case 'projects':
+            return q.orderBy(sql`(select count(*) from projects p2 where p2.user_id = u.id)`, direction);
+          case 'status':
+            return q.orderBy('u.is_active', direction);
+          default:
+            return q.orderBy('u.created_at', direction);
+        }
+      })
       .orderBy('u.created_at', 'desc')
       .orderBy('u.id')
       .limit(page.limit)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminSearchSchema, optionalFilter } from './paging.ts';
+import { adminSearchSchema, optionalFilter, sortShape } from './paging.ts';
 import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 export const ADMIN_PROJECTS_PAGE_SIZE = 10;
@@ -15,13 +15,24 @@ export const adminProjectStatsSchema = z.object({
 });
 export type AdminProjectStats = z.infer<typeof adminProjectStatsSchema>;
 
-export const adminProjectsListInputSchema = z.object({
-  page: pageNumberSchema,
-  limit: pageLimitSchema(ADMIN_PROJECTS_PAGE_SIZE),
+export const ADMIN_PROJECT_SORT_COLUMNS = ['title', 'user', 'status', 'created', 'visibility'] as const;
+export type AdminProjectSortColumn = (typeof ADMIN_PROJECT_SORT_COLUMNS)[number];
+
+const adminProjectsFilterShape = {
   search: adminSearchSchema,
   status: optionalFilter(ADMIN_PROJECT_STATUSES),
   period: optionalFilter(ADMIN_PROJECT_PERIODS),
+  ...sortShape(ADMIN_PROJECT_SORT_COLUMNS),
+};
+
+export const adminProjectsListInputSchema = z.object({
+  page: pageNumberSchema,
+  limit: pageLimitSchema(ADMIN_PROJECTS_PAGE_SIZE),
+  ...adminProjectsFilterShape,
 });
+/** The CSV export of the project list: its filters and sort, every matching row. */
+export const adminProjectsExportInputSchema = z.object(adminProjectsFilterShape);
+export type AdminProjectsExportInput = z.input<typeof adminProjectsExportInputSchema>;
 export type AdminProjectsListInput = z.input<typeof adminProjectsListInputSchema>;
 
 /** A project in the back-office list (admin spec §3, Project (admin list)). */

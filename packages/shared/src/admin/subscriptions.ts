@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subscriptionStatuses } from '../billing.ts';
 import { PAGE_LIMIT_MAX, pageInfoShape, pageNumberSchema } from '../paging.ts';
+import { sortShape } from './paging.ts';
 
 // Back-office subscriptions (admin spec §2 Subscriptions, §3, §5, §7).
 
@@ -37,10 +38,21 @@ const optionalText = z
 
 const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).optional();
 
-export const subscriptionListInputSchema = z.object({
+export const ADMIN_SUBSCRIPTION_SORT_COLUMNS = ['user', 'plan', 'status', 'start', 'end'] as const;
+export type AdminSubscriptionSortColumn = (typeof ADMIN_SUBSCRIPTION_SORT_COLUMNS)[number];
+
+const subscriptionFilterShape = {
   search: optionalText,
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(adminSubscriptionStatusFilters).transform(normaliseSubscriptionStatusFilter).optional()),
   planId: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().uuid({ error: 'Unknown plan.' }).optional()),
+  ...sortShape(ADMIN_SUBSCRIPTION_SORT_COLUMNS),
+};
+/** The CSV export of the subscription list: its filters and sort, every matching row. */
+export const subscriptionExportInputSchema = z.object(subscriptionFilterShape);
+export type SubscriptionExportInput = z.input<typeof subscriptionExportInputSchema>;
+
+export const subscriptionListInputSchema = z.object({
+  ...subscriptionFilterShape,
   page: pageNumberSchema,
   /** The page size, named as on every other list call (paging.ts); 20 when neither name is sent. */
   limit: pageSizeSchema,

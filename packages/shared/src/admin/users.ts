@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../constants.ts';
-import { adminIdSchema, adminSearchSchema } from './paging.ts';
+import { adminIdSchema, adminSearchSchema, sortShape } from './paging.ts';
 import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 10;
+
+export const ADMIN_USER_SORT_COLUMNS = ['name', 'email', 'projects', 'joined', 'status'] as const;
+export type AdminUserSortColumn = (typeof ADMIN_USER_SORT_COLUMNS)[number];
 
 export const adminUsersListInputSchema = z.object({
   page: pageNumberSchema,
   limit: pageLimitSchema(ADMIN_USERS_PAGE_SIZE),
   search: adminSearchSchema,
   userId: adminIdSchema.optional(),
+  ...sortShape(ADMIN_USER_SORT_COLUMNS),
 });
+/** The CSV export of the customer list: its search and sort, every matching row. */
+export const adminUsersExportInputSchema = z.object({ search: adminSearchSchema, ...sortShape(ADMIN_USER_SORT_COLUMNS) });
+export type AdminUsersExportInput = z.input<typeof adminUsersExportInputSchema>;
 export type AdminUsersListInput = z.input<typeof adminUsersListInputSchema>;
 
 export const adminUserSubscriptionSchema = z.object({

@@ -21,6 +21,7 @@ const pageSize = 20;
 const actionGroupLabels: Record<AuditActionGroup, string> = {
   auth: 'Login/Logout',
   user_management: 'User Management',
+  subscriptions: 'Subscriptions',
   projects: 'Projects',
   settings: 'Settings',
   database: 'Database',

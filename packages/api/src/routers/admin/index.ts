@@ -11,6 +11,7 @@ import { adminSettingsRouter } from './settings/index.ts';
 import { adminAdminsRouter } from './admins/index.ts';
 import { adminEmailRouter } from './email/index.ts';
 import { adminProvidersRouter } from './providers/index.ts';
+import { adminExportsRouter } from './exports/index.ts';
 
 export const adminRouter = router({
   auth: adminAuthRouter,
@@ -25,4 +26,5 @@ export const adminRouter = router({
   admins: adminAdminsRouter,
   email: adminEmailRouter,
   providers: adminProvidersRouter,
+  exports: adminExportsRouter,
 });

@@ -33,6 +33,7 @@ export async function setAdminUserStatus(
       ipAddress: actor.ip,
       resourceType: 'user',
       resourceId: user.id,
+      targetUserId: user.id,
       details: { isActive: input.isActive, userEmail: user.email, endedSessions },
     });
     deps.logger.info({ userId: user.id, isActive: input.isActive, endedSessions, adminId: actor.id }, 'customer status changed');
