@@ -60,6 +60,7 @@ export * from './generation/uploads.ts';
 export * from './generation/generation-costs.ts';
 export * from './generation/credit-return.ts';
 export * from './metrics/metrics-recorder.ts';
+export * from './metrics/provider-of-step.ts';
 export * from './generation/finalise-failed-job.ts';
 export * from './generation/provider-overview.ts';
 export * from './generation/provider-callbacks.ts';

@@ -1,6 +1,5 @@
 import type { GenerationKind } from '@reelsmith/db';
-import type { Capability, ProviderSummary } from '@reelsmith/media';
-import { capabilityOfStep } from '../generation/generation-costs.ts';
+import type { Capability } from '@reelsmith/media';
 
 /** How one delivery of a generation job ended, as the queue's worker saw it. */
 export type JobOutcome = 'completed' | 'failed' | 'retrying' | 'skipped';
@@ -18,10 +17,4 @@ export interface MetricsRecorder {
   providerCharged(charge: { provider: string; capability: Capability; amountUsd: number }): void;
   /** A failed paid step gave the customer's video credit back. */
   creditReturned(): void;
-}
-
-/** The provider a generation step pays (the final merge is always our own ffmpeg). */
-export function providerOfStep(providers: ProviderSummary | undefined, step: GenerationKind): string {
-  if (step === 'final') return 'local';
-  return providers?.[capabilityOfStep[step]].provider ?? 'local';
 }

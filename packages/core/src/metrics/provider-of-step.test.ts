@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderSummary } from '@reelsmith/media';
-import { providerOfStep } from './metrics-recorder.ts';
+import { providerOfStep } from './provider-of-step.ts';
 
 const providers: ProviderSummary = {
   llm: { provider: 'openai', model: 'gpt' },
