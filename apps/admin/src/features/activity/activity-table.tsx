@@ -1,22 +1,27 @@
-import { Badge, Group, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import type { AuditLog, AuditSeverityName } from '@reelsmith/shared';
+import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import type { AuditLog, AuditSeverityName, AuditSortColumn } from '@reelsmith/shared';
 import {
   IconAlertCircle,
   IconAlertOctagon,
   IconAlertTriangle,
+  IconBolt,
+  IconCreditCard,
   IconDatabase,
+  IconEye,
   IconInfoCircle,
   IconLogin,
   IconMovie,
   IconSettings,
   IconUser,
-  IconBolt,
   type Icon,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SortableTh } from '../../components/sortable-th.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { describeAction } from './audit-action.ts';
+import type { SortDirection } from '../../lib/list-params.ts';
+import { describeAction, outcomeStyle } from './audit-action.ts';
 
-const severityStyle: Record<AuditSeverityName, { icon: Icon; color: string; label: string }> = {
+export const severityStyle: Record<AuditSeverityName, { icon: Icon; color: string; label: string }> = {
   info: { icon: IconInfoCircle, color: 'blue', label: 'Info' },
   warning: { icon: IconAlertTriangle, color: 'yellow', label: 'Warning' },
   error: { icon: IconAlertCircle, color: 'orange', label: 'Error' },
@@ -25,40 +30,83 @@ const severityStyle: Record<AuditSeverityName, { icon: Icon; color: string; labe
 
 function actionIcon(action: string): Icon {
   if (action.startsWith('admin_log') || action.includes('login') || action.includes('locked')) return IconLogin;
+  if (action.startsWith('subscription')) return IconCreditCard;
+  if (action.includes('export') || action.startsWith('database')) return IconDatabase;
   if (action.startsWith('user_') || action.startsWith('admin_')) return IconUser;
   if (action.startsWith('project')) return IconMovie;
   if (action.startsWith('settings') || action.startsWith('email')) return IconSettings;
-  if (action.includes('export') || action.startsWith('database')) return IconDatabase;
   return IconBolt;
 }
 
-function userTypeLabel(userType: string): string {
+export function userTypeLabel(userType: string): string {
   return userType === 'admin' ? 'Admin' : userType.charAt(0).toUpperCase() + userType.slice(1);
 }
 
-/** Spec §2 Activity Logs: severity icon, Time, User, Action, IP Address, Severity. */
-export function ActivityTable({ logs }: { logs: readonly AuditLog[] }) {
+/** The customer an entry is about, linked to their User details when they still exist. */
+export function CustomerLink({ customer }: { customer: AuditLog['customer'] }) {
+  if (!customer) return <Text size="sm" c="dimmed">-</Text>;
+  const label = (
+    <>
+      {customer.name ? <>{customer.name} · </> : null}
+      {customer.email}
+    </>
+  );
+  return customer.id ? (
+    <Anchor component={Link} to={`/users/${customer.id}`} size="sm" style={{ wordBreak: 'break-word' }} onClick={(e) => e.stopPropagation()}>
+      {label}
+    </Anchor>
+  ) : (
+    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      {label}
+    </Text>
+  );
+}
+
+export interface ActivitySorting {
+  sort: AuditSortColumn | null;
+  dir: SortDirection;
+  onSort: (column: AuditSortColumn) => void;
+}
+
+/** Spec §2 Activity Logs (severity icon, Time, User, Action, IP Address, Severity), with the customer and outcome (issue 21); a row opens its details. */
+export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditLog[]; sorting: ActivitySorting; onOpen: (log: AuditLog) => void }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={48}>
               <VisuallyHidden>Severity icon</VisuallyHidden>
             </Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <SortableTh column="time" {...sorting}>
+              Time
+            </SortableTh>
+            <SortableTh column="actor" {...sorting}>
+              User
+            </SortableTh>
+            <SortableTh column="action" {...sorting}>
+              Action
+            </SortableTh>
+            <Table.Th>Customer</Table.Th>
+            <SortableTh column="outcome" {...sorting} w={120}>
+              Outcome
+            </SortableTh>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>IP Address</Table.Th>
-            <Table.Th w={110}>Severity</Table.Th>
+            <SortableTh column="severity" {...sorting} w={120}>
+              Severity
+            </SortableTh>
+            <Table.Th w={56}>
+              <VisuallyHidden>Details</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {logs.map((log) => {
             const severity = severityStyle[log.severity];
-            const ActionIcon = actionIcon(log.action);
+            const outcome = outcomeStyle[log.outcome];
+            const ActionIcon_ = actionIcon(log.action);
             return (
-              <Table.Tr key={log.id} data-testid="activity-row">
+              <Table.Tr key={log.id} data-testid="activity-row" onClick={() => onOpen(log)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
                   <ThemeIcon variant="light" color={severity.color} radius="xl" size={30}>
                     <severity.icon size={17} aria-label={severity.label} />
@@ -76,7 +124,7 @@ export function ActivityTable({ logs }: { logs: readonly AuditLog[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
                       {log.adminUser?.email ?? 'System'}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -84,11 +132,21 @@ export function ActivityTable({ logs }: { logs: readonly AuditLog[] }) {
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <ActionIcon size={16} stroke={1.6} aria-hidden="true" />
-                    <Text size="sm">{describeAction(log)}</Text>
+                <Table.Td maw={420}>
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <ActionIcon_ size={16} stroke={1.6} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+                    <Text size="sm" data-testid="activity-sentence" style={{ wordBreak: 'break-word' }}>
+                      {describeAction(log)}
+                    </Text>
                   </Group>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  <CustomerLink customer={log.customer} />
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={outcome.color} miw="fit-content" style={{ overflow: 'visible' }}>
+                    {outcome.label}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -99,6 +157,19 @@ export function ActivityTable({ logs }: { logs: readonly AuditLog[] }) {
                   <Badge variant="light" color={severity.color} style={{ overflow: 'visible' }} miw="fit-content">
                     {severity.label}
                   </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label="View entry details"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(log);
+                    }}
+                  >
+                    <IconEye size={18} aria-hidden="true" />
+                  </ActionIcon>
                 </Table.Td>
               </Table.Tr>
             );

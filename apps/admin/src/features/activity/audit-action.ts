@@ -1,63 +1,34 @@
-// Spec §2/§4 Activity Logs: each action read as a sentence; unknown actions prettified from their name.
+// Spec §2/§4 Activity Logs: each entry read as a sentence (issue 21: actor, action, customer and details).
+// The sentence itself is one pure rule in packages/shared, shared with the activity CSV export.
+import { auditSentence, prettifyAuditAction, type AuditOutcomeName, type AuditSentenceEntry } from '@reelsmith/shared';
 
-export interface AuditEntryLike {
-  action: string;
-  details: Record<string, unknown>;
-  resourceType?: string | null;
-  resourceId?: string | null;
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
+export type AuditEntryLike = AuditSentenceEntry;
 
 /** 'subscription_refund' → 'Subscription refund'. */
-export function prettifyAction(action: string): string {
-  const words = action
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[_\-.\s]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase());
-  if (words.length === 0) return 'Unknown action';
-  const sentence = words.join(' ');
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+export const prettifyAction = prettifyAuditAction;
+
+/** The sentence an entry reads as, e.g. "Ada Admin refunded $12.00 (partial) to jane@example.com's Pro subscription — reason: 'duplicate charge'". */
+export function describeAction(entry: AuditEntryLike): string {
+  return auditSentence(entry);
 }
 
-export function describeAction(entry: AuditEntryLike): string {
-  const d = entry.details;
-  const who = text(d['userEmail']) ?? text(d['email']) ?? entry.resourceId ?? 'a user';
-  switch (entry.action) {
-    case 'admin_login':
-      return 'Signed in to the admin portal';
-    case 'admin_logout':
-      return 'Signed out of the admin portal';
-    case 'admin_login_failed':
-      return 'Failed sign-in attempt';
-    case 'admin_login_blocked':
-      return 'Sign-in refused while the account is locked';
-    case 'admin_account_locked':
-      return 'Admin account locked after repeated failed sign-ins';
-    case 'user_status_update':
-      if (d['isActive'] === true) return `Activated user ${who}`;
-      if (d['isActive'] === false) return `Suspended user ${who}`;
-      return `Changed the status of user ${who}`;
-    case 'admin_create':
-      return `Added admin ${text(d['email']) ?? entry.resourceId ?? ''}`.trim();
-    case 'admin_delete':
-      return `Deleted admin ${text(d['email']) ?? entry.resourceId ?? ''}`.trim();
-    case 'project_delete':
-      return `Deleted project ${text(d['projectId']) ?? entry.resourceId ?? ''}`.trim();
-    case 'settings_update': {
-      const setting = text(d['settingName']);
-      return setting ? `Updated setting ${setting}` : 'Updated system settings';
-    }
-    case 'database_export':
-      return 'Exported the database';
-    case 'audit_log_export':
-      return 'Exported the audit log';
-    default:
-      return prettifyAction(entry.action);
-  }
+export const outcomeStyle: Record<AuditOutcomeName, { label: string; color: string }> = {
+  succeeded: { label: 'Succeeded', color: 'teal' },
+  refused: { label: 'Refused', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+/** One structured detail value as text ('—' for none; objects as JSON). */
+export function detailText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** 'userEmail' → 'User email'. */
+export function detailLabel(key: string): string {
+  return prettifyAuditAction(key);
 }
 
 /** The Activity screen refetches every 10 s (spec §9). */

@@ -1,21 +1,40 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
-import type { AdminProject } from '@reelsmith/shared';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import type { AdminProject, AdminProjectSortColumn } from '@reelsmith/shared';
 import { IconLock, IconWorld } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SortableTh } from '../../components/sortable-th.tsx';
+import type { SortDirection } from '../../lib/list-params.ts';
 import { formatMoney, formatRelative, formatShortDate } from '../../lib/format.ts';
 import { adminProjectStatusLabels, projectIndustry, projectTitle } from './project-list-rules.ts';
 
 /** Spec §2 Project Analytics: Project, User, Status, Created, Visibility; plus what the AI providers charged (docs/decisions.md). */
-export function ProjectsTable({ projects }: { projects: readonly AdminProject[] }) {
+export function ProjectsTable({
+  projects,
+  sorting,
+}: {
+  projects: readonly AdminProject[];
+  sorting: { sort: AdminProjectSortColumn | null; dir: SortDirection; onSort: (column: AdminProjectSortColumn) => void };
+}) {
   return (
     <Table.ScrollContainer minWidth={840}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Project</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Visibility</Table.Th>
+            <SortableTh column="title" {...sorting}>
+              Project
+            </SortableTh>
+            <SortableTh column="user" {...sorting}>
+              User
+            </SortableTh>
+            <SortableTh column="status" {...sorting}>
+              Status
+            </SortableTh>
+            <SortableTh column="created" {...sorting}>
+              Created
+            </SortableTh>
+            <SortableTh column="visibility" {...sorting}>
+              Visibility
+            </SortableTh>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               AI Cost
             </Table.Th>
@@ -25,7 +44,7 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
           {projects.map((project) => {
             const status = adminProjectStatusLabels[project.status];
             return (
-              <Table.Tr key={project.id}>
+              <Table.Tr key={project.id} data-testid="project-row">
                 <Table.Td>
                   <Stack gap={0}>
                     <Text size="sm" fw={600}>
@@ -38,7 +57,9 @@ export function ProjectsTable({ projects }: { projects: readonly AdminProject[] 
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    <Text size="sm">{project.user.name}</Text>
+                    <Anchor component={Link} to={`/users/${project.user.id}`} size="sm" data-testid="project-customer">
+                      {project.user.name}
+                    </Anchor>
                     <Text size="xs" c="dimmed">
                       {project.user.email}
                     </Text>

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
-import type { AdminSubscription } from '@reelsmith/shared';
+import { ADMIN_SUBSCRIPTION_SORT_COLUMNS, isUuid, type AdminSubscription } from '@reelsmith/shared';
 import { IconCash, IconChartBar, IconCreditCard, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,10 @@ import { StatCard } from '../../components/stat-card.tsx';
 import { TablePanel } from '../../components/table-panel.tsx';
 import { useAdminAbilities } from '../../lib/admin-role.ts';
 import { formatCount, formatMoney } from '../../lib/format.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { ServerExportButton } from '../../components/server-export-button.tsx';
+import { sortInput } from '../../lib/list-params.ts';
+import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { AdjustmentDialog } from './adjustment-dialog.tsx';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
 import { SubscriptionDetailsDialog } from './subscription-details-dialog.tsx';
@@ -21,28 +24,33 @@ import { SubscriptionsTable } from './subscriptions-table.tsx';
 // Spec §9: 20 subscriptions a page.
 const pageSize = 20;
 type StatusFilter = 'active' | 'trialing' | 'past_due' | 'canceled';
+const listSpec = {
+  sortColumns: ADMIN_SUBSCRIPTION_SORT_COLUMNS,
+  filters: { status: statusFilterOptions.map((o) => o.value).filter((v) => v !== 'all'), plan: isUuid },
+};
 
 export function SubscriptionsScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const abilities = useAdminAbilities();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [planId, setPlanId] = useState('all');
+  const client = useTRPCClient();
+  const [params, update] = useListParams(listSpec);
+  const { page, search } = params;
+  const status = params.filters.status || 'all';
+  const planId = params.filters.plan || 'all';
   const [details, setDetails] = useState<AdminSubscription | null>(null);
   const [adjusting, setAdjusting] = useState<AdminSubscription | null>(null);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
   const overview = useQuery(trpc.admin.subscriptions.overview.queryOptions());
+  const filters = {
+    ...(search ? { search } : {}),
+    ...(status !== 'all' ? { status: status as StatusFilter } : {}),
+    ...(planId !== 'all' ? { planId } : {}),
+    ...sortInput(params),
+  };
   const list = useQuery({
-    ...trpc.admin.subscriptions.list.queryOptions({
-      page,
-      pageSize,
-      ...(search ? { search } : {}),
-      ...(status !== 'all' ? { status: status as StatusFilter } : {}),
-      ...(planId !== 'all' ? { planId } : {}),
-    }),
+    ...trpc.admin.subscriptions.list.queryOptions({ page, pageSize, ...filters }),
     placeholderData: keepPreviousData,
   });
   const plans = overview.data?.plans ?? [];
@@ -60,9 +68,12 @@ export function SubscriptionsScreen() {
         title="Subscriptions"
         subtitle="Manage user subscriptions, process refunds, and make adjustments"
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => void refresh()} loading={list.isFetching && !list.isPending}>
-            Refresh
-          </Button>
+          <Group gap="sm">
+            <ServerExportButton label="Export subscriptions as CSV" visible={abilities.manage} run={() => client.admin.exports.subscriptions.mutate(filters)} />
+            <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => void refresh()} loading={list.isFetching && !list.isPending}>
+              Refresh
+            </Button>
+          </Group>
         }
       />
       <FetchError error={overview.error} message="Failed to fetch overview" />
@@ -73,23 +84,14 @@ export function SubscriptionsScreen() {
       </SimpleGrid>
 
       <Group mb="md" align="flex-end" wrap="wrap">
-        <SearchBox
-          placeholder="Search by email or name..."
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchBox key={search} initial={search} placeholder="Search by email or name..." onSearch={(text) => update({ search: text })} />
         <Select
           aria-label="Status"
           data={statusFilterOptions}
           value={status}
           allowDeselect={false}
           w={160}
-          onChange={(v) => {
-            setStatus(v ?? 'all');
-            setPage(1);
-          }}
+          onChange={(v) => update({ filter: ['status', v ?? 'all'] })}
         />
         <Select
           aria-label="Plan"
@@ -97,10 +99,7 @@ export function SubscriptionsScreen() {
           value={planId}
           allowDeselect={false}
           w={200}
-          onChange={(v) => {
-            setPlanId(v ?? 'all');
-            setPage(1);
-          }}
+          onChange={(v) => update({ filter: ['plan', v ?? 'all'] })}
         />
       </Group>
 
@@ -111,11 +110,17 @@ export function SubscriptionsScreen() {
         emptyText="No subscriptions found"
         footer={
           list.data ? (
-            <PagedFooter page={page} pageSize={pageSize} total={list.data.total} noun="subscriptions" onPageChange={setPage} hideWhenSinglePage />
+            <PagedFooter page={page} pageSize={pageSize} total={list.data.total} noun="subscriptions" onPageChange={(p) => update({ page: p })} hideWhenSinglePage />
           ) : null
         }
       >
-        <SubscriptionsTable subscriptions={rows} canManage={abilities.manage} onDetails={setDetails} onAdjust={setAdjusting} />
+        <SubscriptionsTable
+          subscriptions={rows}
+          canManage={abilities.manage}
+          onDetails={setDetails}
+          onAdjust={setAdjusting}
+          sorting={{ sort: params.sort, dir: params.dir, onSort: (column) => update({ sortBy: column }) }}
+        />
       </TablePanel>
 
       <SubscriptionDetailsDialog subscription={details} canManage={abilities.manage} onClose={() => setDetails(null)} onRefund={setRefunding} />

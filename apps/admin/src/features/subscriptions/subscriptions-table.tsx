@@ -1,6 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import type { AdminSubscription } from '@reelsmith/shared';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { AdminSubscription, AdminSubscriptionSortColumn } from '@reelsmith/shared';
 import { IconAdjustmentsHorizontal, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SortableTh } from '../../components/sortable-th.tsx';
+import type { SortDirection } from '../../lib/list-params.ts';
 import { formatDate, userDisplayName } from '../../lib/format.ts';
 import { planPriceText, subscriptionStatus } from './subscription-labels.ts';
 
@@ -19,22 +22,34 @@ export function SubscriptionsTable({
   canManage,
   onDetails,
   onAdjust,
+  sorting,
 }: {
   subscriptions: readonly AdminSubscription[];
   canManage: boolean;
   onDetails: (subscription: AdminSubscription) => void;
   onAdjust: (subscription: AdminSubscription) => void;
+  sorting: { sort: AdminSubscriptionSortColumn | null; dir: SortDirection; onSort: (column: AdminSubscriptionSortColumn) => void };
 }) {
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Start Date</Table.Th>
-            <Table.Th>End Date</Table.Th>
+            <SortableTh column="user" {...sorting}>
+              User
+            </SortableTh>
+            <SortableTh column="plan" {...sorting}>
+              Plan
+            </SortableTh>
+            <SortableTh column="status" {...sorting}>
+              Status
+            </SortableTh>
+            <SortableTh column="start" {...sorting}>
+              Start Date
+            </SortableTh>
+            <SortableTh column="end" {...sorting}>
+              End Date
+            </SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -43,9 +58,9 @@ export function SubscriptionsTable({
             <Table.Tr key={sub.id} data-testid="subscription-row">
               <Table.Td>
                 <Stack gap={0} miw={0}>
-                  <Text size="sm" fw={600} truncate="end">
+                  <Anchor component={Link} to={`/users/${sub.userId}`} size="sm" fw={600} truncate="end" data-testid="subscription-customer">
                     {userDisplayName(sub.user)}
-                  </Text>
+                  </Anchor>
                   <Text size="xs" c="dimmed" truncate="end">
                     {sub.user.email}
                   </Text>

@@ -1,7 +1,9 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import type { AdminUser as Customer } from '@reelsmith/shared';
+import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import type { AdminUser as Customer, AdminUserSortColumn } from '@reelsmith/shared';
 import { IconDotsVertical, IconEye, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { SortableTh } from '../../components/sortable-th.tsx';
+import type { SortDirection } from '../../lib/list-params.ts';
 import { formatCount, formatDate, userDisplayName } from '../../lib/format.ts';
 import { subscriptionBadge } from './subscription-badge.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -11,6 +13,7 @@ export interface UsersTableProps {
   canModerate: boolean;
   onSetStatus: (user: Customer, isActive: boolean) => void;
   pendingUserId: string | null;
+  sorting: { sort: AdminUserSortColumn | null; dir: SortDirection; onSort: (column: AdminUserSortColumn) => void };
 }
 
 export function UserStatusBadge({ isActive }: { isActive: boolean }) {
@@ -104,7 +107,7 @@ function UserCards({ users, canModerate, onSetStatus, pendingUserId }: UsersTabl
 
 /** Spec §2 User Management: User, Subscription, Projects, Joined, Status, Actions. */
 export function UsersTable(props: UsersTableProps) {
-  const { users, canModerate, onSetStatus, pendingUserId } = props;
+  const { users, canModerate, onSetStatus, pendingUserId, sorting } = props;
   return (
     <>
       <UserCards {...props} />
@@ -112,11 +115,19 @@ export function UsersTable(props: UsersTableProps) {
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>User</Table.Th>
+              <SortableTh column="email" {...sorting}>
+                User
+              </SortableTh>
               <Table.Th>Subscription</Table.Th>
-              <Table.Th>Projects</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <SortableTh column="projects" {...sorting}>
+                Projects
+              </SortableTh>
+              <SortableTh column="joined" {...sorting}>
+                Joined
+              </SortableTh>
+              <SortableTh column="status" {...sorting}>
+                Status
+              </SortableTh>
               <Table.Th w={72}>
                 <Text span size="sm" fw={700}>
                   Actions
@@ -133,9 +144,9 @@ export function UsersTable(props: UsersTableProps) {
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar src={user.profileImageUrl} name={name} />
                       <Stack gap={0} miw={0}>
-                        <Text size="sm" fw={600} truncate="end">
+                        <Anchor component={Link} to={`/users/${user.id}`} size="sm" fw={600} truncate="end">
                           {name}
-                        </Text>
+                        </Anchor>
                         <Text size="xs" c="dimmed" truncate="end">
                           {user.email}
                         </Text>
