@@ -1,8 +1,9 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { accessibleColors } from './accessible-colors.ts';
 
 // A violet 'reel' primary shared by both apps, so they read as one product; shade 6 on white text keeps
 // a contrast ratio above 5:1.
-const reel: MantineColorsTuple = [
+export const reel: MantineColorsTuple = [
   '#f3efff',
   '#e2dbff',
   '#c2b3ff',
@@ -18,6 +19,17 @@ const reel: MantineColorsTuple = [
 const fontStack =
   'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
+const calendarAriaLabels = {
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+};
+
 export interface AppThemeOptions {
   /** Delay before any tooltip opens, in ms; unset keeps Mantine's (none). */
   tooltipOpenDelay?: number;
@@ -28,14 +40,29 @@ export function createAppTheme({ tooltipOpenDelay }: AppThemeOptions = {}): Mant
   return createTheme({
     primaryColor: 'reel',
     primaryShade: { light: 6, dark: 5 },
-    colors: { reel },
+    // Mantine's palette with text-safe darker shades (accessible-colors.ts): the dimmed grey, badges,
+    // red/teal/orange text and filled buttons all meet WCAG AA on the app's light backgrounds.
+    colors: { ...accessibleColors, reel },
     fontFamily: fontStack,
     headings: { fontFamily: fontStack, fontWeight: '800' },
     defaultRadius: 'md',
     focusRing: 'auto',
     respectReducedMotion: true,
     cursorType: 'pointer',
-    // A plain object rather than Tooltip.extend, so a bundle that shows no tooltip does not carry Tooltip.
-    ...(tooltipOpenDelay === undefined ? {} : { components: { Tooltip: { defaultProps: { openDelay: tooltipOpenDelay } } } }),
+    // Plain objects rather than Tooltip.extend etc., so a bundle that shows no tooltip does not carry Tooltip.
+    components: {
+      // A link is told from the text around it by more than its colour (WCAG 1.4.1).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // A dialog's × is a button with a name.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+      // @mantine/dates pickers (the back office's ranges): the calendar's arrows are buttons with names.
+      ...Object.fromEntries(['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput'].map((name) => [name, { defaultProps: { ariaLabels: calendarAriaLabels } }])),
+      // No focusable role="presentation" placeholder inside role="menu" (only menu items belong there):
+      // an opened menu focuses its first item instead.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      ...(tooltipOpenDelay === undefined ? {} : { Tooltip: { defaultProps: { openDelay: tooltipOpenDelay } } }),
+    },
   });
 }
