@@ -59,7 +59,7 @@ test.describe('Landing page', { tag: '@web' }, () => {
 
     // Template gallery: 8 templates, each rendered twice for the marquee (the copy hidden from assistive tech).
     const templates = page.locator('#templates');
-    await expect(templates.getByRole('link', { name: /^Use the Product Demo #\d template$/ })).toHaveCount(8);
+    await expect(templates.getByRole('link', { name: /^Use template: Product Demo #\d Perfect for e-commerce$/ })).toHaveCount(8);
     const templateVideos = templates.locator('video');
     await expect(templateVideos).toHaveCount(16);
     await expect(templates.locator('[data-duplicate] video')).toHaveCount(8);
@@ -115,9 +115,9 @@ test.describe('Landing page', { tag: '@web' }, () => {
     ]);
 
     // What You Can Create: 20 distinct use cases.
-    const useCases = page.locator('#what-you-can-create').getByRole('link', { name: /^Create .+ videos$/ });
+    const useCases = page.locator('#what-you-can-create').getByRole('link', { name: /^Create .+ videos:/ });
     await expect(useCases).toHaveCount(20);
-    const useCaseLabels = await useCases.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    const useCaseLabels = await useCases.evaluateAll((els) => els.map((el) => el.textContent));
     expect(new Set(useCaseLabels).size).toBe(20);
 
     // The final call to action closes the page: the last section, one heading and one sign-in link.
@@ -246,8 +246,8 @@ test.describe('Landing page', { tag: '@web' }, () => {
     expect(hrefs).toHaveLength(40);
     expect(new Set(hrefs)).toEqual(new Set([signIn]));
 
-    for (const name of ['Sign In', 'Use the Product Demo #1 template', 'Create Social Media videos']) {
-      await expect(main.getByRole('link', { name, exact: true }).first(), name).toHaveAttribute('href', signIn);
+    for (const name of ['Sign In', 'Use template: Product Demo #1 Perfect for e-commerce', /^Create Social Media videos:/]) {
+      await expect(main.getByRole('link', { name, exact: true }).first(), String(name)).toHaveAttribute('href', signIn);
     }
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', signIn);

@@ -95,7 +95,7 @@ test.describe('Wizard, all six steps', { tag: '@web' }, () => {
     await expect(page.getByRole('img', { name: 'Product' })).toBeVisible();
     await page.getByLabel('Interaction description').fill('Holding the bottle next to her face and smiling');
     await page.getByRole('button', { name: 'Generate 4 variations' }).click();
-    const variations = page.getByRole('button', { name: /^Variation \d$/ });
+    const variations = page.getByRole('button', { name: /^Variation \d/ });
     await expect(variations).toHaveCount(4, { timeout: 120_000 });
     await variations.nth(2).click();
     await expect(variations.nth(2)).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Text } from '@mantine/core';
+import { Badge, Box, Container, Text, VisuallyHidden } from '@mantine/core';
 import { serverRoutes } from '../../lib/server-routes.ts';
 import classes from './template-gallery.module.css';
 import landing from './landing.module.css';
@@ -42,9 +42,10 @@ function TemplateCard({ sample, duplicate = false }: { sample: SampleVideo; dupl
         href={serverRoutes.signIn}
         className={classes.card}
         tabIndex={duplicate ? -1 : undefined}
-        aria-label={`Use the ${sample.title} template`}
       >
-        <div className={classes.media}>
+        {/* Named by its text after a hidden 'Use template:' (WCAG 2.5.3: what is shown is part of the name). */}
+        <VisuallyHidden>Use template: </VisuallyHidden>
+        <div className={classes.media} aria-hidden>
           <AmbientVideo
             className={classes.video}
             src={sample.src}

@@ -76,7 +76,6 @@ export function AvatarAiPanel(props: AvatarAiPanelProps) {
               key={option.value}
               selected={option.value === aspect}
               disabled={busy || props.saving}
-              label={`${option.value} ${option.label}`}
               onClick={() => props.onAspectChange(option.value)}
             >
               <Stack gap={6} align="center">
@@ -103,7 +102,7 @@ export function AvatarAiPanel(props: AvatarAiPanelProps) {
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           {avatarModelOptions.map((option) => (
-            <ChoiceCard key={option.value} selected={option.value === model} disabled={busy} label={option.name} onClick={() => props.onModelChange(option.value)}>
+            <ChoiceCard key={option.value} selected={option.value === model} disabled={busy} onClick={() => props.onModelChange(option.value)}>
               <Stack gap={4}>
                 <Group gap="xs">
                   <Text fw={700} size="sm">

@@ -1,4 +1,4 @@
-import { Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
 import classes from './product.module.css';
@@ -26,8 +26,9 @@ export function ProductDropzone({ preview, disabled, onFile }: { preview: string
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
-        aria-label={preview ? 'Replace product image' : 'Upload product image'}
       >
+        {/* Named by what it shows (WCAG 2.5.3): the prompt, or the preview after a hidden 'Replace product image'. */}
+        {preview ? <VisuallyHidden>Replace product image</VisuallyHidden> : null}
         {preview ? (
           <Image src={preview} alt="Product" className={classes.productPreview} fit="contain" />
         ) : (

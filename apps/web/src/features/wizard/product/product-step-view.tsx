@@ -135,7 +135,7 @@ export function ProductStepView(props: ProductStepViewProps) {
                   data-selected={isChosen || undefined}
                   style={frame}
                   aria-pressed={isChosen}
-                  aria-label={`Variation ${index + 1}`}
+                  aria-label={`Variation ${index + 1}${isChosen ? ' Selected' : ''}`}
                   disabled={props.choosing || busy}
                   onClick={() => props.onChooseVariation(index)}
                 >

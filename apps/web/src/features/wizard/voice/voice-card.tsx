@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { VoiceInfo } from '@reelsmith/shared';
 import { IconCheck, IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { humanise } from './voice-rules.ts';
@@ -27,9 +27,10 @@ export function VoiceCard({ voice, selected, preview, onSelect, onPreview }: Voi
         <UnstyledButton
           onClick={onSelect}
           aria-pressed={selected}
-          aria-label={`Choose voice ${voice.name}`}
           style={{ flex: 1, minWidth: 0 }}
         >
+          {/* Named by all it shows (WCAG 2.5.3: the visible text is part of the name), 'Choose voice Ava …'. */}
+          <VisuallyHidden>Choose voice </VisuallyHidden>
           <Group wrap="nowrap" align="flex-start" gap="sm">
             <Text fz={28} lh={1} aria-hidden>
               {voice.emoji}
