@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.1 A and AA rules the issue asks every page to pass. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const blocking = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe on the page as it is now (an open dialog or menu included) and fails with every serious
+ * or critical violation: its rule, impact, help and each failing node's selector and summary.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  // Transitions finished: a dialog or menu still fading in is measured at part opacity.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const serious = results.violations.filter((v) => blocking.has(v.impact ?? ''));
+  const report = serious
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}`,
+        ...v.nodes.slice(0, 8).map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}\n      ${n.html.slice(0, 160)}`),
+        ...(v.nodes.length > 8 ? [`    … and ${v.nodes.length - 8} more nodes`] : []),
+      ].join('\n'),
+    )
+    .join('\n');
+  // Soft: one run names every page's violations, and the test still fails at its end.
+  expect.soft(serious.map((v) => `${v.id} (${v.impact})`), `axe on ${screen} (${page.url()}):\n${report}`).toEqual([]);
+}

@@ -1,0 +1,150 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
+import { openPricing } from '../support/billing.ts';
+import { fixtureShares, type FixtureShare } from '../support/fixtures.ts';
+import { createProjectViaApi, finishProjectViaApi, openDashboard, sampleScenes, updateProjectViaApi, type ProjectJson } from '../support/projects.ts';
+import { voiceAndPickAvatarViaApi, wizardScript } from '../support/wizard.ts';
+
+// The issue's accessibility bar: every customer page (and the dialogs and menus that are a main part of
+// a screen) has no serious or critical axe violation under the WCAG 2.1 A/AA rules.
+
+const scenes = sampleScenes(['Meet the bottle that keeps up with you.', 'Cold for 24 hours, hot for 12.', 'Order yours today.']);
+
+/** A page of its own signed in as a fixture owner (read only: nothing of theirs is changed). */
+async function ownerPage(browser: Browser, baseURL: string, fixture: FixtureShare): Promise<{ page: Page; project: ProjectJson; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  await signInWithDevApi(context.request, fixture.owner);
+  const projects = (await (await context.request.get('/api/projects')).json()) as ProjectJson[];
+  const project = projects.find((p) => p.title === fixture.title);
+  expect(project, `fixture project ${fixture.title}`).toBeDefined();
+  return { page: await context.newPage(), project: project!, close: () => context.close() };
+}
+
+/** Opens a wizard step and waits for its heading. */
+async function openStep(page: Page, id: string, step: number, heading: string): Promise<void> {
+  await page.goto(`/project/${id}?step=${step}`);
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+}
+
+test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '@web' }, () => {
+  test('signed-out pages: landing, pricing, development sign-in, a shared project, 404', async ({ page, browser }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'landing');
+
+    await openPricing(page);
+    await expectNoSeriousA11yViolations(page, 'pricing (signed out)');
+
+    await page.goto('/auth/dev');
+    await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'development sign-in');
+
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '404 (signed out)');
+
+    for (const fixture of [fixtureShares.single, fixtureShares.playlist]) {
+      const owner = await ownerPage(browser, testInfo.project.use.baseURL ?? '', fixture);
+      const shortId = owner.project.share?.shortId;
+      await owner.close();
+      expect(shortId).toBeTruthy();
+      await page.goto(`/s/${shortId}`);
+      await expect(page.getByRole('heading', { name: fixture.title })).toBeVisible();
+      await expect(page.locator('video').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `shared ${fixture.final.type} project`);
+    }
+  });
+
+  test('signed-in pages: dashboard, account menu, pricing, profile tabs, API key dialog, 404', async ({ page }) => {
+    await signInWithDevApi(page.request, { email: uniqueEmail('a11y-pages'), name: 'Ada Access' });
+    // A Free customer makes one project: a finished one, so its card shows every action.
+    const done = await createProjectViaApi(page.request, { title: 'Finished teaser' });
+    await finishProjectViaApi(page.request, done.id, { scenes });
+
+    await openDashboard(page);
+    await expect(page.getByRole('article', { name: 'Finished teaser', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dashboard');
+    await page.getByRole('button', { name: 'Account menu for Ada Access' }).click();
+    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dashboard, account menu open');
+    await page.keyboard.press('Escape');
+
+    await openPricing(page);
+    await expectNoSeriousA11yViolations(page, 'pricing (signed in)');
+
+    await page.goto('/profile');
+    await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile');
+    await page.goto('/profile?tab=subscription');
+    await expect(page.getByRole('heading', { level: 2, name: 'Payment History' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile, subscription tab');
+    await page.goto('/profile?tab=api-keys');
+    await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile, API keys tab');
+    await page.getByLabel('Key name').fill('Axe bot');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile, new API key dialog');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('list', { name: 'API keys' })).toContainText('Axe bot');
+    await expectNoSeriousA11yViolations(page, 'profile, API keys listed');
+
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '404 (signed in)');
+  });
+
+  test('the six wizard steps, each with its work done, and the Free plan locks', async ({ page, browser }, testInfo) => {
+    test.setTimeout(300_000);
+    await signInWithDevApi(page.request, { email: uniqueEmail('a11y-wizard'), name: 'Wes Wizard' });
+
+    await page.goto('/project/new?step=1');
+    await expect(page.getByRole('heading', { level: 2, name: 'Script & Scenes' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'step 1, empty');
+    await page.getByRole('button', { name: '30 s (locked, upgrade to unlock)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade Your Subscription' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'step 1, upgrade dialog');
+
+    const project = await createProjectViaApi(page.request, { title: 'Axe wizard' });
+    await updateProjectViaApi(page.request, project.id, { scenes: sampleScenes([wizardScript.slice(0, 110), wizardScript.slice(110)]) });
+    await openStep(page, project.id, 1, 'Script & Scenes');
+    await expect(page.getByRole('article', { name: /^Scene \d$/ })).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, 'step 1, scenes');
+    await openStep(page, project.id, 2, 'Voiceover');
+    await expect(page.getByRole('button', { name: /^Choose voice / }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'step 2, voices');
+
+    await voiceAndPickAvatarViaApi(page.request, project.id);
+    await openStep(page, project.id, 2, 'Voiceover');
+    await expect(page.locator('audio[controls]')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, 'step 2, voiced');
+    await openStep(page, project.id, 3, 'Avatar & Setting');
+    await expect(page.getByRole('button', { name: /^Choose AI avatar \d$/ })).toHaveCount(4);
+    await expectNoSeriousA11yViolations(page, 'step 3, avatars');
+    await openStep(page, project.id, 4, 'Avatar-Product');
+    await expect(page.getByRole('img', { name: 'Selected avatar' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'step 4');
+    await openStep(page, project.id, 5, 'Video Generation');
+    await expectNoSeriousA11yViolations(page, 'step 5, before generating');
+    await page.getByRole('radio', { name: /High/ }).click();
+    await expect(page.getByRole('dialog', { name: 'HD Quality Locked' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'step 5, HD locked dialog');
+    await page.keyboard.press('Escape');
+    await openStep(page, project.id, 6, 'Merge & Export');
+    await expectNoSeriousA11yViolations(page, 'step 6, before merging');
+
+    // Steps 5 and 6 with their videos made: the fixture projects that hold real media.
+    const playlist = await ownerPage(browser, testInfo.project.use.baseURL ?? '', fixtureShares.playlist);
+    await openStep(playlist.page, playlist.project.id, 5, 'Video Generation');
+    await expect(playlist.page.getByRole('article', { name: /^Scene \d$/ }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(playlist.page, 'step 5, videos made');
+    await playlist.close();
+    const single = await ownerPage(browser, testInfo.project.use.baseURL ?? '', fixtureShares.single);
+    await openStep(single.page, single.project.id, 6, 'Merge & Export');
+    await expect(single.page.getByTestId('final-video')).toBeVisible();
+    await expectNoSeriousA11yViolations(single.page, 'step 6, final video');
+    await single.close();
+  });
+});
