@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { recordGenerationCost } from '@reelsmith/core';
+import { silentLogger } from '@reelsmith/core/testing';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { DEAD_LETTER_QUEUE } from '@reelsmith/jobs';
 import superjson from 'superjson';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { loggerOptions } from '../src/logger.ts';
 import { listenForMetrics } from '../src/plugins/metrics.ts';
-import { silentLogger } from '@reelsmith/core/testing';
-import { buildTestApp, devSignIn, listenOnLoopback, type TestApp } from './test-app.ts';
+import { buildTestApp, devSignIn, listenOnLoopback, testMediaSecret, type TestApp } from './test-app.ts';
 
 const token = 'metrics-test-token-0123456789abcdef';
 
@@ -59,6 +63,25 @@ describe.each(testDatabaseKinds())('/metrics on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('# TYPE reelsmith_http_request_duration_seconds histogram');
+  });
+
+  it('never writes the token to the log, sent right or wrong', async () => {
+    let logged = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const app = await buildApp({ config: t.config, core: t.app.core, logger: pino(loggerOptions('debug'), sink), mediaSecret: testMediaSecret, metrics: t.metrics });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}-wrong` } })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+    expect(logged).toContain('/metrics');
+    expect(logged).not.toContain(token);
   });
 
   it('labels requests by route pattern and tRPC procedure, never by their ids or hostile paths', async () => {
