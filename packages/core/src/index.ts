@@ -37,6 +37,7 @@ export * from './billing/usage.ts';
 export * from './billing/entitlements.ts';
 export * from './admin/admin-actor.ts';
 export * from './billing/admin-billing.ts';
+export * from './billing/admin-cancel-subscription.ts';
 export * from './seed/seed-system-settings.ts';
 export * from './projects/project-rows.ts';
 export * from './projects/project-media.ts';

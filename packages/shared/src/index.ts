@@ -30,3 +30,4 @@ export * from './ids.ts';
 export * from './paging.ts';
 export * from './admin/overview-range.ts';
 export * from './download-name.ts';
+export * from './admin/subscription-cancel.ts';

@@ -13,7 +13,7 @@ import {
   updateTransactionRow,
   type Executor,
 } from '@reelsmith/db';
-import { AppError } from '@reelsmith/shared';
+import { AppError, refundTooLargeMessage } from '@reelsmith/shared';
 import type { AdminActor } from '../admin/admin-actor.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -50,7 +50,7 @@ export async function refundTransaction(
     if (tx.status !== 'succeeded' && tx.status !== 'partially_refunded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded.');
     const remaining = tx.amount_cents - tx.refunded_cents;
     if (input.amountCents > remaining) {
-      throw new AppError('BAD_REQUEST', `The refund cannot exceed what remains to refund (${(remaining / 100).toFixed(2)} ${tx.currency.toUpperCase()}).`);
+      throw new AppError('BAD_REQUEST', refundTooLargeMessage(remaining / 100, tx.currency));
     }
     const refundedCents = tx.refunded_cents + input.amountCents;
     await updateTransactionRow(trx, tx.id, { refunded_cents: refundedCents, status: refundedStatus(refundedCents, tx.amount_cents) });

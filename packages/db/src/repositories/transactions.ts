@@ -151,3 +151,14 @@ export async function lockTransactionByProviderReference(trx: Executor, paymentI
     .forUpdate()
     .executeTakeFirst();
 }
+
+/** What the subscription's payments still hold after refunds, in cents (0 when every payment was refunded in full, or none was made). */
+export async function sumSubscriptionUnrefundedCents(db: Executor, subscriptionId: string): Promise<{ paidCents: number; unrefundedCents: number }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([sql<string>`coalesce(sum(amount_cents), 0)`.as('paid'), sql<string>`coalesce(sum(amount_cents - refunded_cents), 0)`.as('left')])
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', 'in', ['succeeded', 'partially_refunded', 'refunded'])
+    .executeTakeFirstOrThrow();
+  return { paidCents: Number(row.paid), unrefundedCents: Number(row.left) };
+}

@@ -16,7 +16,9 @@ export function toAdminSubscription(row: AdminSubscriptionRow, now: Date): Admin
       ...answeredPrices(row.price_cents, row.billing_interval),
       currency: row.currency.toUpperCase(),
     },
-    status: effectiveStatus(row.status, row.end_date, now),
+    // A cancelled subscription still reads as cancelled once it has ended: it ended because it was
+    // cancelled (by the customer, by an admin, or by a refund in full), which 'expired' would hide.
+    status: row.status === 'cancelled' ? 'cancelled' : effectiveStatus(row.status, row.end_date, now),
     startDate: row.start_date,
     endDate: row.end_date,
     bonusCredits: row.bonus_credits,
