@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { refundableAmount } from './subscription-labels.ts';
+import { refundAmountProblem, refundableAmount } from './subscription-labels.ts';
 import { useRefund } from './use-subscription-actions.ts';
 
 export interface RefundTarget {
@@ -10,7 +10,11 @@ export interface RefundTarget {
   transaction: { id: string; amount: number; refundedAmount: number; currency: string };
 }
 
-/** Spec §2/§5 Process Refund: amount (step 0.01, up to what is left), optional reason, the irreversible-action warning. */
+/**
+ * Spec §2/§5 Process Refund: amount (step 0.01, up to what is left; prefilled with all of it), optional
+ * reason, the irreversible-action warning. An amount above what is left says so (the server's words) and
+ * cannot be sent; it is never silently cut or blanked.
+ */
 export function RefundDialog({ target, onClose }: { target: RefundTarget | null; onClose: () => void }) {
   return (
     <Modal opened={target !== null} onClose={onClose} title="Process Refund" centered>
@@ -22,16 +26,17 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget | null;
 function RefundForm({ target, onClose }: { target: RefundTarget; onClose: () => void }) {
   const { transaction } = target;
   const max = refundableAmount(transaction);
-  const [amount, setAmount] = useState<number | string>('');
+  const [amount, setAmount] = useState<number | string>(max);
   const [reason, setReason] = useState('');
   const refund = useRefund(onClose);
   const empty = amount === '' || Number(amount) <= 0;
+  const problem = refundAmountProblem(amount, max, transaction.currency);
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (empty) return;
+        if (empty || problem) return;
         refund.mutate({ subscriptionId: target.subscriptionId, transactionId: transaction.id, amount: Number(amount), reason: reason.trim() || null });
       }}
     >
@@ -47,11 +52,12 @@ function RefundForm({ target, onClose }: { target: RefundTarget; onClose: () => 
           onChange={setAmount}
           step={0.01}
           min={0.01}
-          max={max}
           decimalScale={2}
-          clampBehavior="strict"
+          clampBehavior="none"
+          allowNegative={false}
           prefix="$"
           required
+          error={problem}
           data-autofocus
         />
         <Textarea label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
@@ -62,7 +68,7 @@ function RefundForm({ target, onClose }: { target: RefundTarget; onClose: () => 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" disabled={empty || refund.isPending} loading={refund.isPending}>
+          <Button type="submit" color="red" disabled={empty || problem !== null || refund.isPending} loading={refund.isPending}>
             Process Refund
           </Button>
         </Group>

@@ -1,10 +1,13 @@
-import { Badge, Button, Center, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { AdminSubscription } from '@reelsmith/shared';
+import { IconCalendarX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FetchError } from '../../components/fetch-error.tsx';
 import { formatDate, formatDateTime, formatMoney, userDisplayName } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { adjustmentTypeLabel, canRefund, planPriceText, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
+import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
+import { adjustmentTypeLabel, canCancel, canRefund, planPriceText, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
 import type { RefundTarget } from './refund-dialog.tsx';
 import { SubscriptionStatusBadge } from './subscriptions-table.tsx';
 
@@ -27,6 +30,18 @@ export function SubscriptionDetailsDialog({
   );
 }
 
+/**
+ * A payment's status badge. Mantine's badge has a fixed height and cuts its label with an ellipsis; the
+ * longest label ('partially refunded') must show whole, so the badge takes its label's width and may wrap.
+ */
+function TransactionBadge({ label, color }: { label: string; color: string }) {
+  return (
+    <Badge color={color} variant="light" h="auto" py={4} miw="max-content" styles={{ label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', lineHeight: 1.3 } }}>
+      {label}
+    </Badge>
+  );
+}
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
@@ -44,6 +59,7 @@ function DetailsBody({ subscription, canManage, onRefund }: { subscription: Admi
   const transactions = detail.data?.transactions ?? [];
   const adjustments = detail.data?.adjustments ?? [];
   const sub = detail.data?.currentSubscription?.id === subscription.id ? detail.data.currentSubscription : subscription;
+  const [cancelling, setCancelling] = useState<AdminSubscription | null>(null);
 
   return (
     <Tabs defaultValue="overview" keepMounted={false}>
@@ -90,6 +106,14 @@ function DetailsBody({ subscription, canManage, onRefund }: { subscription: Admi
             </Field>
           ) : null}
         </SimpleGrid>
+        {canManage && canCancel(sub) ? (
+          <Group justify="flex-end" mt="lg">
+            <Button variant="light" color="red" leftSection={<IconCalendarX size={16} aria-hidden="true" />} onClick={() => setCancelling(sub)}>
+              Cancel subscription
+            </Button>
+          </Group>
+        ) : null}
+        <CancelSubscriptionDialog subscription={cancelling} onClose={() => setCancelling(null)} />
       </Tabs.Panel>
 
       <Tabs.Panel value="transactions">
@@ -131,9 +155,7 @@ function DetailsBody({ subscription, canManage, onRefund }: { subscription: Admi
                       <Table.Td>{tx.description || 'Subscription payment'}</Table.Td>
                       <Table.Td>{formatDateTime(tx.createdAt)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Badge color={status.color} variant="light" style={{ overflow: 'visible' }}>
-                          {status.label}
-                        </Badge>
+                        <TransactionBadge label={status.label} color={status.color} />
                       </Table.Td>
                       <Table.Td>
                         {canManage && canRefund(tx) ? (

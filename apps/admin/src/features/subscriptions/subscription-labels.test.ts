@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRefund, planOptionLabel, planPriceText, refundableAmount, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
+import { canCancel, canRefund, planOptionLabel, planPriceText, refundableAmount, refundAmountProblem, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
 
 describe('subscription labels', () => {
   it('shows a monthly price per month and a yearly one as price × 12 per year', () => {
@@ -33,5 +33,29 @@ describe('subscription labels', () => {
 
   it('labels plans with their period', () => {
     expect(planOptionLabel({ planName: 'Pro', price: 49, period: 'monthly' })).toBe('Pro (Monthly)');
+  });
+});
+
+describe('refundAmountProblem', () => {
+  it("refuses more than is left with the server's words, and nothing else", () => {
+    expect(refundAmountProblem(38.5, 38.5, 'usd')).toBeNull();
+    expect(refundAmountProblem('', 38.5, 'usd')).toBeNull();
+    expect(refundAmountProblem(0.01, 38.5, 'usd')).toBeNull();
+    expect(refundAmountProblem(38.51, 38.5, 'usd')).toBe('The refund cannot exceed what remains to refund (38.50 USD).');
+    expect(refundAmountProblem('1000', 38.5, 'USD')).toBe('The refund cannot exceed what remains to refund (38.50 USD).');
+    // 0.1 + 0.2 style floats do not trip the limit.
+    expect(refundAmountProblem(0.30000000000000004, 0.3, 'usd')).toBeNull();
+  });
+});
+
+describe('canCancel', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  it('offers Cancel while the subscription runs, or to end a period-end cancellation now', () => {
+    expect(canCancel({ status: 'active', endDate: null }, now)).toBe(true);
+    expect(canCancel({ status: 'past_due', endDate: null }, now)).toBe(true);
+    expect(canCancel({ status: 'cancelled', endDate: new Date('2026-12-01T00:00:00Z') }, now)).toBe(true);
+    expect(canCancel({ status: 'cancelled', endDate: new Date('2026-11-27T11:00:00Z') }, now)).toBe(false);
+    expect(canCancel({ status: 'expired', endDate: null }, now)).toBe(false);
+    expect(canCancel({ status: 'pending', endDate: null }, now)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { refundTooLargeMessage } from '@reelsmith/shared';
 import { formatMoney } from '../../lib/format.ts';
 
 // Display rules of the Subscriptions screen (admin spec §2, §4, §9).
@@ -45,9 +46,26 @@ export function adjustmentTypeLabel(type: string): string {
   return adjustmentLabels[type] ?? type;
 }
 
+/**
+ * Whether an admin may cancel the subscription: while it runs (active, trialing, past due), or, when
+ * cancelled at period end but not yet ended, to end it now.
+ */
+export function canCancel(sub: { status: string; endDate: Date | null }, now = new Date()): boolean {
+  if (sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due') return true;
+  return sub.status === 'cancelled' && sub.endDate !== null && sub.endDate.getTime() > now.getTime();
+}
+
 /** What a refund may still take from a payment, in currency units (two decimals). */
 export function refundableAmount(tx: { amount: number; refundedAmount: number }): number {
   return Math.max(0, Math.round((tx.amount - tx.refundedAmount) * 100) / 100);
+}
+
+/** Why the refund amount cannot be sent (more than is left: the server's own words), or null. Empty is not a problem, only not ready. */
+export function refundAmountProblem(amount: number | string, max: number, currency: string): string | null {
+  if (amount === '') return null;
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return 'Enter an amount in dollars and cents.';
+  return Math.round(value * 100) > Math.round(max * 100) ? refundTooLargeMessage(max, currency) : null;
 }
 
 /** Only a succeeded payment with money left to give back offers Refund (partially refunded ones still have some). */

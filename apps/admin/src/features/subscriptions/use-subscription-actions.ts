@@ -45,3 +45,19 @@ export function useAdjust(onDone: () => void) {
     }),
   );
 }
+
+/** admin.subscriptions.cancel with toasts in the spec's style. */
+export function useCancelSubscription(onDone: () => void) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAfterChange();
+  return useMutation(
+    trpc.admin.subscriptions.cancel.mutationOptions({
+      onSuccess: async (result) => {
+        notifySuccess('Subscription cancelled', result.when === 'now' ? 'The subscription has ended.' : 'The subscription will end at the end of its paid period.');
+        onDone();
+        await refresh();
+      },
+      onError: (error) => notifyFailure('Cancellation failed', error, 'Failed to cancel the subscription'),
+    }),
+  );
+}
