@@ -238,6 +238,12 @@ describe.each(testDatabaseKinds())('admin e-mail on %s', (kind) => {
     expect((await trpc(null, 'query', 'admin.email.logs.list', {})).status).toBe(401);
     const support = await adminAs(t, 'support');
     expect((await support.call('GET', '/api/admin/email/logs')).statusCode).toBe(200);
+    // Support reads templates whole (subject, HTML and text), on REST and tRPC, but changes none.
+    const read = await support.call('GET', '/api/admin/email/templates?search=welcome');
+    expect(read.statusCode).toBe(200);
+    const stored = await t.db.db.selectFrom('email_templates').select(['subject', 'html_content', 'text_content']).where('name', '=', 'welcome').executeTakeFirstOrThrow();
+    expect(read.json().templates[0]).toMatchObject({ name: 'welcome', subject: stored.subject, htmlContent: stored.html_content, textContent: stored.text_content });
+    expect((await trpc(support.token, 'query', 'admin.email.templates.list', { search: 'welcome' })).status).toBe(200);
     expect((await support.call('POST', '/api/admin/email/templates', { name: 'sneaky', subject: 'x' })).statusCode).toBe(403);
     const welcome = await t.db.db.selectFrom('email_templates').select('id').where('name', '=', 'welcome').executeTakeFirstOrThrow();
     expect((await support.call('PUT', `/api/admin/email/templates/${welcome.id}`, { name: 'welcome', subject: 'Hacked' })).statusCode).toBe(403);

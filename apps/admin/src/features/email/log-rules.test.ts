@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailHtml, detailSentDate, detailText, noContentText, recipientName, sentDateCell, shortError, templateFallbackWarning, templateOrType } from './log-rules.ts';
+import { emailBreakPieces, detailHtml, detailSentDate, detailText, noContentText, recipientName, sentDateCell, shortError, templateFallbackWarning, templateOrType } from './log-rules.ts';
 
 const created = new Date(2026, 10, 20, 15, 4);
 
@@ -19,6 +19,10 @@ describe('e-mail log display rules', () => {
   it('falls back from the sent time to the created time, marked as not yet sent', () => {
     expect(sentDateCell({ sentAt: created, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: null });
     expect(sentDateCell({ sentAt: null, createdAt: created })).toEqual({ text: 'Nov 20, 2026, 3:04 PM', note: 'Created date (not yet sent)' });
+    expect(sentDateCell({ sentAt: null, createdAt: created, sendStatus: 'pending' }).note).toBe('Created date (not yet sent)');
+    // The list and the details dialog agree: a failed or bounced mail was not sent, it is not pending.
+    expect(sentDateCell({ sentAt: null, createdAt: created, sendStatus: 'failed' }).note).toBe('Created date (not sent)');
+    expect(sentDateCell({ sentAt: null, createdAt: created, sendStatus: 'bounced' }).note).toBe('Created date (not sent)');
     expect(sentDateCell({ sentAt: null, createdAt: null as unknown as Date })).toEqual({ text: '-', note: null });
     expect(detailSentDate({ sentAt: null, createdAt: created, sendStatus: 'pending' })).toBe('Nov 20, 2026, 3:04 PM (pending)');
     // A failed or bounced mail is not waiting to go: it says so.
@@ -41,5 +45,14 @@ describe('e-mail log display rules', () => {
   it('shortens long errors and shows - for none', () => {
     expect(shortError(null)).toBe('-');
     expect(shortError('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('emailBreakPieces', () => {
+  it('breaks after @ and before dots, dashes, underscores and plus signs, losing nothing', () => {
+    expect(emailBreakPieces('first.last+tag@mail-server.example.co.uk')).toEqual(['first', '.last', '+tag@', 'mail', '-server', '.example', '.co', '.uk']);
+    expect(emailBreakPieces('a@b')).toEqual(['a@', 'b']);
+    const long = `${'x'.repeat(300)}@example.com`;
+    expect(emailBreakPieces(long).join('')).toBe(long);
   });
 });

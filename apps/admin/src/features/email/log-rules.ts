@@ -21,10 +21,18 @@ export function templateOrType(log: Pick<LogFields, 'template' | 'emailType'>): 
   return log.template?.name || log.emailType;
 }
 
-/** The Sent Date & Time cell: the sent time, else the created time marked as not yet sent, else '-'. */
-export function sentDateCell(log: Pick<LogFields, 'sentAt' | 'createdAt'>): { text: string; note: string | null } {
+/** Whether an unsent mail is still on its way (pending) or will not be sent (failed, bounced). */
+function willNotBeSent(status: EmailSendStatus | undefined): boolean {
+  return status === 'failed' || status === 'bounced';
+}
+
+/**
+ * The Sent Date & Time cell: the sent time, else the created time marked 'not yet sent' (pending) or
+ * 'not sent' (failed, bounced: the same word as the details dialog), else '-'.
+ */
+export function sentDateCell(log: Pick<LogFields, 'sentAt' | 'createdAt'> & { sendStatus?: EmailSendStatus }): { text: string; note: string | null } {
   if (log.sentAt) return { text: formatDateTime(log.sentAt), note: null };
-  if (log.createdAt) return { text: formatDateTime(log.createdAt), note: 'Created date (not yet sent)' };
+  if (log.createdAt) return { text: formatDateTime(log.createdAt), note: willNotBeSent(log.sendStatus) ? 'Created date (not sent)' : 'Created date (not yet sent)' };
   return { text: '-', note: null };
 }
 
@@ -34,7 +42,7 @@ export function sentDateCell(log: Pick<LogFields, 'sentAt' | 'createdAt'>): { te
  */
 export function detailSentDate(log: Pick<LogFields, 'sentAt' | 'createdAt' | 'sendStatus'>): string {
   if (log.sentAt) return formatDateTime(log.sentAt);
-  if (log.createdAt) return `${formatDateTime(log.createdAt)} ${log.sendStatus === 'pending' ? '(pending)' : '(not sent)'}`;
+  if (log.createdAt) return `${formatDateTime(log.createdAt)} ${willNotBeSent(log.sendStatus) ? '(not sent)' : '(pending)'}`;
   return '-';
 }
 
@@ -51,6 +59,14 @@ export function detailHtml(log: Pick<LogFields, 'htmlContent' | 'template'>): { 
 /** The Plain Text Content: the log's, else the template's, else none (the section is hidden). */
 export function detailText(log: Pick<LogFields, 'textContent' | 'template'>): string | null {
   return log.textContent || log.template?.textContent || null;
+}
+
+/**
+ * An e-mail address cut into pieces a line may break between: after '@' and before each '.', '-', '_'
+ * or '+', so a long address wraps at its natural joints instead of mid-word.
+ */
+export function emailBreakPieces(email: string): string[] {
+  return email.split(/(?<=@)|(?=[.\-_+])/).filter(Boolean);
 }
 
 /** A long error shortened for the table cell; '-' when there is none. */

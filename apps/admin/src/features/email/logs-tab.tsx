@@ -2,7 +2,7 @@ import { Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mant
 import { EMAIL_LOGS_PAGE_SIZE, emailSendStatuses, type EmailLog, type EmailSendStatus } from '@reelsmith/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { FetchError } from '../../components/fetch-error.tsx';
 import { PagedFooter } from '../../components/paged-footer.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -10,7 +10,7 @@ import { TablePanel } from '../../components/table-panel.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { LogDateRange, type DayRange } from './log-date-range.tsx';
 import { LogDetailsDialog } from './log-details-dialog.tsx';
-import { recipientName, sentDateCell, shortError, statusColor, statusLabel, templateOrType } from './log-rules.ts';
+import { emailBreakPieces, recipientName, sentDateCell, shortError, statusColor, statusLabel, templateOrType } from './log-rules.ts';
 
 const statusOptions = [{ value: 'all', label: 'All Status' }, ...emailSendStatuses.map((s) => ({ value: s, label: statusLabel[s] }))];
 
@@ -21,8 +21,14 @@ function LogRow({ log, onView }: { log: EmailLog; onView: () => void }) {
     <Table.Tr>
       <Table.Td>
         <Stack gap={2}>
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            {log.recipientEmail}
+          <Text size="sm" miw={160} style={{ overflowWrap: 'anywhere' }} title={log.recipientEmail} data-testid="log-recipient">
+            {/* Breaks after '@' and before dots; overflow-wrap only when a piece alone is wider than the cell. */}
+            {emailBreakPieces(log.recipientEmail).map((piece, i) => (
+              <Fragment key={i}>
+                {i > 0 ? <wbr /> : null}
+                {piece}
+              </Fragment>
+            ))}
           </Text>
           {name ? (
             <Text size="xs" c="dimmed">

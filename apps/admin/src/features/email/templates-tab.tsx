@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { EMAIL_TEMPLATES_PAGE_SIZE, type EmailTemplate } from '@reelsmith/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconEdit, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconPlus, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FetchError } from '../../components/fetch-error.tsx';
 import { PagedFooter } from '../../components/paged-footer.tsx';
@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { SendTestDialog } from './send-test-dialog.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
+import { TemplateViewDialog } from './template-view-dialog.tsx';
 
 const columns = ['Template Name', 'Subject', 'Status', 'Last Updated', 'Actions'];
 
@@ -20,6 +21,7 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ template: EmailTemplate | null } | null>(null);
   const [sendingTest, setSendingTest] = useState(false);
+  const [viewing, setViewing] = useState<EmailTemplate | null>(null);
   const list = useQuery({
     ...trpc.admin.email.templates.list.queryOptions({ page, limit: EMAIL_TEMPLATES_PAGE_SIZE, ...(search ? { search } : {}) }),
     placeholderData: keepPreviousData,
@@ -100,9 +102,10 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
                             Edit
                           </Button>
                         ) : (
-                          <Text size="sm" c="dimmed">
-                            -
-                          </Text>
+                          // Support reads templates (docs/decisions.md "Admin roles") but cannot change them.
+                          <Button size="xs" variant="light" leftSection={<IconEye size={14} aria-hidden="true" />} aria-label={`View ${t.name}`} onClick={() => setViewing(t)}>
+                            View
+                          </Button>
                         )}
                       </Table.Td>
                     </Table.Tr>
@@ -121,6 +124,7 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
       </Paper>
       <TemplateDialog opened={editing !== null} template={editing?.template ?? null} onClose={() => setEditing(null)} />
       <SendTestDialog opened={sendingTest} onClose={() => setSendingTest(false)} />
+      <TemplateViewDialog template={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }
