@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { AuditLog, AuditSeverityName, AuditSortColumn } from '@reelsmith/shared';
 import {
   IconAlertCircle,
@@ -7,7 +7,6 @@ import {
   IconBolt,
   IconCreditCard,
   IconDatabase,
-  IconEye,
   IconInfoCircle,
   IconLogin,
   IconMovie,
@@ -38,25 +37,38 @@ function actionIcon(action: string): Icon {
   return IconBolt;
 }
 
+/** An e-mail address that wraps only before its @, never in the middle of a word. */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 export function userTypeLabel(userType: string): string {
   return userType === 'admin' ? 'Admin' : userType.charAt(0).toUpperCase() + userType.slice(1);
 }
 
 /** The customer an entry is about, linked to their User details when they still exist. */
-export function CustomerLink({ customer }: { customer: AuditLog['customer'] }) {
-  if (!customer) return <Text size="sm" c="dimmed">-</Text>;
+export function CustomerLink({ customer, size = 'sm' }: { customer: AuditLog['customer']; size?: 'xs' | 'sm' }) {
+  if (!customer) return <Text size={size} c="dimmed">-</Text>;
   const label = (
     <>
       {customer.name ? <>{customer.name} · </> : null}
-      {customer.email}
+      <EmailText email={customer.email} />
     </>
   );
   return customer.id ? (
-    <Anchor component={Link} to={`/users/${customer.id}`} size="sm" style={{ wordBreak: 'break-word' }} onClick={(e) => e.stopPropagation()}>
+    <Anchor component={Link} to={`/users/${customer.id}`} size={size} data-testid="activity-customer" onClick={(e) => e.stopPropagation()}>
       {label}
     </Anchor>
   ) : (
-    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+    <Text span size={size}>
       {label}
     </Text>
   );
@@ -71,7 +83,7 @@ export interface ActivitySorting {
 /** Spec §2 Activity Logs (severity icon, Time, User, Action, IP Address, Severity), with the customer and outcome (issue 21); a row opens its details. */
 export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditLog[]; sorting: ActivitySorting; onOpen: (log: AuditLog) => void }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -84,20 +96,16 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
             <SortableTh column="actor" {...sorting}>
               User
             </SortableTh>
-            <SortableTh column="action" {...sorting}>
+            <SortableTh column="action" {...sorting} miw={300}>
               Action
             </SortableTh>
-            <Table.Th>Customer</Table.Th>
-            <SortableTh column="outcome" {...sorting} w={120}>
+            <SortableTh column="outcome" {...sorting}>
               Outcome
             </SortableTh>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>IP Address</Table.Th>
-            <SortableTh column="severity" {...sorting} w={120}>
+            <SortableTh column="severity" {...sorting}>
               Severity
             </SortableTh>
-            <Table.Th w={56}>
-              <VisuallyHidden>Details</VisuallyHidden>
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -124,27 +132,40 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                      {log.adminUser?.email ?? 'System'}
+                    <Text size="sm" maw={230}>
+                      {log.adminUser ? <EmailText email={log.adminUser.email} /> : 'System'}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {userTypeLabel(log.userType)}
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td maw={420}>
+                <Table.Td>
                   <Group gap="xs" wrap="nowrap" align="flex-start">
                     <ActionIcon_ size={16} stroke={1.6} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
-                    <Text size="sm" data-testid="activity-sentence" style={{ wordBreak: 'break-word' }}>
-                      {describeAction(log)}
-                    </Text>
+                    <Stack gap={2} miw={0}>
+                      <UnstyledButton
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onOpen(log);
+                        }}
+                        aria-haspopup="dialog"
+                        title="View entry details"
+                      >
+                        <Text size="sm" data-testid="activity-sentence" style={{ overflowWrap: 'anywhere' }}>
+                          {describeAction(log)}
+                        </Text>
+                      </UnstyledButton>
+                      {log.customer ? (
+                        <Text size="xs" c="dimmed">
+                          Customer: <CustomerLink customer={log.customer} size="xs" />
+                        </Text>
+                      ) : null}
+                    </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td maw={220}>
-                  <CustomerLink customer={log.customer} />
-                </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={outcome.color} miw="fit-content" style={{ overflow: 'visible' }}>
+                  <Badge variant="light" color={outcome.color} miw="fit-content" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                     {outcome.label}
                   </Badge>
                 </Table.Td>
@@ -154,22 +175,9 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={severity.color} style={{ overflow: 'visible' }} miw="fit-content">
+                  <Badge variant="light" color={severity.color} miw="fit-content" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
                     {severity.label}
                   </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label="View entry details"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onOpen(log);
-                    }}
-                  >
-                    <IconEye size={18} aria-hidden="true" />
-                  </ActionIcon>
                 </Table.Td>
               </Table.Tr>
             );

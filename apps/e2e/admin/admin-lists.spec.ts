@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
+import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
+import { buyPlan } from '../support/billing.ts';
+import { createProjectViaApi } from '../support/projects.ts';
+import { saveScreenshot } from '../support/screens.ts';
+
+const desktop = { width: 1440, height: 900 };
+
+/** Clicks an Export CSV button and answers the saved file's name and lines. */
+async function exportCsv(page: Page, label: string): Promise<{ name: string; lines: string[] }> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: label }).click();
+  const download = await downloading;
+  return { name: download.suggestedFilename(), lines: readFileSync(await download.path(), 'utf8').split('\r\n') };
+}
+
+async function search(page: Page, placeholder: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: placeholder }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test.describe('Admin lists: sort, URL state, customer links and CSV exports', { tag: '@admin' }, () => {
+  test('users sort on the server; search, sort and page stay in the URL across reload and back; the list exports as CSV', async ({ page, playwright }) => {
+    test.slow();
+    await page.setViewportSize(desktop);
+    // Twelve customers sharing a tag, so the filtered list has two pages of ten.
+    const tag = uniqueEmail('lists').split('@')[0]!;
+    const emails = Array.from({ length: 12 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}@example.com`);
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    for (const [i, email] of emails.entries()) await signInWithDevApi(api, { email, name: i === 4 ? '=HYPERLINK("http://evil.example") Eve' : `List User ${i}` });
+    await api.dispose();
+
+    await signInAsAdmin(page);
+    await openAdminScreen(page, 'Users', 'User Management');
+    await search(page, 'Search by email or name...', tag);
+    await expect(page.getByTestId('user-row')).toHaveCount(10);
+    await page.getByTestId('sort-email').click();
+    await expect(page).toHaveURL(/sort=email&dir=asc/);
+    await expect(page.getByRole('columnheader', { name: 'User' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByTestId('user-row').first()).toContainText(emails[0]!);
+    await page.getByTestId('sort-email').click();
+    await expect(page).toHaveURL(/sort=email&dir=desc/);
+    await expect(page.getByTestId('user-row').first()).toContainText(emails[11]!);
+    await saveScreenshot(page, 'admin-users-sorted');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${tag}&sort=email&dir=desc&page=2`));
+    await expect(page.getByTestId('user-row')).toHaveCount(2);
+    await expect(page.getByTestId('user-row').first()).toContainText(emails[1]!);
+
+    // A reload keeps search, sort and page.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByTestId('user-row')).toHaveCount(2);
+    await expect(page.getByTestId('user-row').last()).toContainText(emails[0]!);
+    await expect(page.getByRole('textbox', { name: 'Search by email or name...' })).toHaveValue(tag);
+    await expect(page.getByText('Showing 11 to 12 of 12 users')).toBeVisible();
+    // Back steps to page 1 of the same view.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`q=${tag}&sort=email&dir=desc$`));
+    await expect(page.getByTestId('user-row')).toHaveCount(10);
+    await expect(page.getByTestId('user-row').first()).toContainText(emails[11]!);
+
+    // The export holds the whole filtered, sorted list (both pages), with a formula neutralised.
+    const users = await exportCsv(page, 'Export users as CSV');
+    expect(users.name).toMatch(/^reelsmith-users-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(users.lines[0]).toBe('Id,Name,Email,Status,Plan,Subscription status,Projects,Joined,Last login');
+    expect(users.lines).toHaveLength(13);
+    expect(users.lines.slice(1).map((l) => l.match(/[a-z0-9.-]+@example\.com/)?.[0])).toEqual([...emails].reverse());
+    expect(users.lines.find((l) => l.includes(emails[4]!))).toContain(`"'=HYPERLINK(""http://evil.example"") Eve"`);
+
+    // Each export is audited; the activity export holds it, as a sentence.
+    await openAdminScreen(page, 'Activity', 'Activity Logs');
+    await page.getByRole('combobox', { name: 'Action type' }).click();
+    await page.getByRole('option', { name: 'Database' }).click();
+    await expect(page.getByTestId('activity-sentence').first()).toContainText('exported 12 users to CSV');
+    const activity = await exportCsv(page, 'Export activity as CSV');
+    expect(activity.name).toMatch(/^reelsmith-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(activity.lines[0]).toBe('Time,Actor,Actor email,Action,Sentence,Customer,Outcome,Severity,IP address,Resource type,Resource id,Details');
+    expect(activity.lines.some((l) => l.includes('users_export') && l.includes('exported 12 users to CSV'))).toBe(true);
+    expect(activity.lines.slice(1).every((l) => /_export,/.test(l))).toBe(true);
+  });
+
+  test('subscription and project rows lead to their customer; both lists sort and export as CSV', async ({ page, browser }) => {
+    test.slow();
+    await page.setViewportSize(desktop);
+    const customer = { email: uniqueEmail('lists-sub'), name: 'Sally Subscriber' };
+    const customerContext = await browser.newContext();
+    const customerPage = await customerContext.newPage();
+    await signInWithDevApi(customerContext.request, customer);
+    await buyPlan(customerPage, 'Starter');
+    await createProjectViaApi(customerContext.request, { title: 'Zeta reel' });
+    await createProjectViaApi(customerContext.request, { title: 'Alpha reel' });
+    await customerContext.close();
+
+    await signInAsAdmin(page);
+    await openAdminScreen(page, 'Subscriptions', 'Subscriptions');
+    await page.getByTestId('sort-start').click();
+    await expect(page).toHaveURL(/sort=start&dir=asc/);
+    await expect(page.getByRole('columnheader', { name: 'Start Date' })).toHaveAttribute('aria-sort', 'ascending');
+    await saveScreenshot(page, 'admin-subscriptions-sorted');
+    await search(page, 'Search by email or name...', customer.email);
+    await expect(page).toHaveURL(/q=.*sort=start&dir=asc/);
+    await expect(page.getByTestId('subscription-row')).toHaveCount(1);
+    const subscriptions = await exportCsv(page, 'Export subscriptions as CSV');
+    expect(subscriptions.lines[0]).toBe('Id,Customer,Email,Plan,Billing,Price,Currency,Status,Start,End,Bonus credits');
+    expect(subscriptions.lines).toHaveLength(2);
+    expect(subscriptions.lines[1]).toContain(`Sally Subscriber,${customer.email},Starter,monthly,19.00,USD,active`);
+    await page.getByTestId('subscription-customer').click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Sally Subscriber' })).toBeVisible();
+
+    await openAdminScreen(page, 'Projects', 'Project Analytics');
+    await search(page, 'Search by title or user email...', customer.email);
+    await page.getByTestId('sort-title').click();
+    await expect(page).toHaveURL(/sort=title&dir=asc/);
+    await expect(page.getByTestId('project-row')).toHaveCount(2);
+    await expect(page.getByTestId('project-row').first()).toContainText('Alpha reel');
+    await page.getByTestId('sort-title').click();
+    await expect(page.getByTestId('project-row').first()).toContainText('Zeta reel');
+    await saveScreenshot(page, 'admin-projects-sorted');
+    const projects = await exportCsv(page, 'Export projects as CSV');
+    expect(projects.lines[0]).toBe('Id,Title,Customer,Email,Status,Industry,Visibility,Created,AI cost (USD)');
+    expect(projects.lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Zeta reel', 'Alpha reel']);
+    await page.getByTestId('project-customer').first().click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Sally Subscriber' })).toBeVisible();
+  });
+});
