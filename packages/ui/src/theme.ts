@@ -19,9 +19,8 @@ export const reel: MantineColorsTuple = [
 const fontStack =
   'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
+// The level buttons ('November 2026') keep their visible text as their name.
 const calendarAriaLabels = {
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
   nextMonth: 'Next month',
   previousMonth: 'Previous month',
   nextYear: 'Next year',
