@@ -76,6 +76,9 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async cancelAtPeriodEnd(): Promise<void> {}
 
+  /** Nothing renews on its own here, so ending a subscription now asks nothing of the provider. */
+  async cancelNow(): Promise<void> {}
+
   async refund(): Promise<{ id: string; status: 'succeeded' }> {
     return { id: id('local_re'), status: 'succeeded' };
   }

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Group, Select } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { customRangeProblem } from '@reelsmith/shared';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CUSTOM_RANGE, isOverviewPreset, overviewRangeOptions, utcToday, type OverviewRange } from './overview-range-state.ts';
 
@@ -44,6 +45,8 @@ export function OverviewRangePicker({ range, onChange }: { range: OverviewRange;
           numberOfColumns={2}
           allowSingleDateInRange
           maxDate={today}
+          // Last month and this one side by side (the future is disabled anyway).
+          defaultDate={dayjs(from ?? today).subtract(from ? 0 : 1, 'month').startOf('month').format('YYYY-MM-DD')}
           value={draft}
           onChange={(value) => {
             setDraft(value);
