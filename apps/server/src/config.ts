@@ -49,6 +49,10 @@ const baseEnvSchema = z.object({
   MEDIA_SECRET: z.string().min(32).optional().or(z.literal('')).transform((v) => v || undefined),
   WORK_DIR: z.string().optional().transform((v) => v || undefined),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** A worker (ROLE=worker) answers /healthz and /readyz on this port when set (container health checks). */
+  WORKER_HEALTH_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  /** On SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish (then jobs go back to the queue). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -145,6 +149,10 @@ export interface Config {
   mediaSecret: string | undefined;
   workDir: string;
   workerConcurrency: number;
+  /** ROLE=worker: the port /healthz and /readyz answer on (none when unset). */
+  workerHealthPort: number | undefined;
+  /** On SIGTERM/SIGINT, in-flight requests and running jobs get this long to finish; running jobs still going then are handed back to the queue. */
+  shutdownGraceSeconds: number;
   /** Media on local disk under DATA_DIR/media, or in an S3-compatible bucket. */
   s3:
     | {
@@ -368,6 +376,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSecret: e.MEDIA_SECRET,
     workDir: resolve(repoRoot, e.WORK_DIR ?? join(e.DATA_DIR, 'work')),
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     s3:
       e.STORAGE_DRIVER === 's3'
         ? { bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID || undefined, secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined, sessionToken: e.S3_SESSION_TOKEN, prefix: e.S3_PREFIX, maxSockets: e.S3_MAX_SOCKETS, ...presignedDelivery(e) }

@@ -38,7 +38,7 @@ export async function buildRuntimeDeps(config: Config, logger: Logger, options: 
   logger.info({ database: database.kind }, 'database ready');
   await mkdir(config.workDir, { recursive: true });
   const storage: MediaStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'media'));
-  const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds });
+  const jobs = new JobRunner({ database, databaseUrl: config.databaseUrl, logger, emailRetryBaseSeconds: config.smtpDelivery.retryBaseSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds });
   const smtpTransports = new SmtpTransports(config.smtpDelivery);
   await jobs.start();
   // One listening connection: job changes reach this process's progress streams and waiting requests.

@@ -6,6 +6,8 @@ import { createLogger } from './logger.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { prepareStartupData } from './startup-data.ts';
 import { checkStripeSetup } from './payments.ts';
+import { closeOnSignals, endEventStreamsOnClose } from './shutdown.ts';
+import { listenForWorkerHealth } from './worker-health.ts';
 
 export interface StartOptions {
   /**
@@ -17,7 +19,8 @@ export interface StartOptions {
 
 /**
  * What `node src/main.ts` does: reads the config, builds the services, seeds the reference data,
- * then listens (or, as a worker, works the job queue) until SIGINT/SIGTERM closes it gracefully.
+ * then listens (or, as a worker, works the job queue) until SIGINT/SIGTERM closes it gracefully
+ * (shutdown.ts: in-flight requests and running jobs get SHUTDOWN_GRACE_SECONDS to finish).
  */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   let config;
@@ -34,12 +37,21 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const runtime = await buildRuntimeDeps(config, logger);
   const data = await prepareStartupData(config, runtime.core, { demo: false });
   await options.prepare?.(runtime.core);
+  const graceMs = config.shutdownGraceSeconds * 1000;
   if (config.role === 'worker') {
-    logger.info({ concurrency: config.workerConcurrency }, 'Reelsmith worker is working the job queue');
     const metricsListener = await listenForMetrics(config, runtime.metrics, logger);
-    const stop = () => void Promise.all([metricsListener?.close(), runtime.close()]).then(() => process.exit(0), () => process.exit(1));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const health = config.workerHealthPort ? await listenForWorkerHealth(runtime.core, logger, config.host, config.workerHealthPort) : undefined;
+    // No new job is taken from here on; running ones finish within the grace period or go back to the queue.
+    closeOnSignals({
+      logger,
+      graceMs,
+      close: async () => {
+        await health?.close();
+        await runtime.close();
+        await metricsListener?.close();
+      },
+    });
+    logger.info({ concurrency: config.workerConcurrency, healthPort: config.workerHealthPort }, 'Reelsmith worker is working the job queue');
     return;
   }
   try {
@@ -59,26 +71,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     await runtime.close();
   });
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Stops listening (requests arriving meanwhile get 503), ends progress streams, lets in-flight requests
+  // finish, then closes the services (onClose above; with ROLE=all running jobs finish or go back to the queue).
+  endEventStreamsOnClose(app);
+  closeOnSignals({ logger, graceMs, close: () => app.close() });
 
   await app.listen({ host: config.host, port: config.port });
   logger.info({ url: config.publicUrl, env: config.env, database: runtime.database.kind }, 'Reelsmith is listening');

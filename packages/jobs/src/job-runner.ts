@@ -5,6 +5,7 @@ import {
   deliverWebhook,
   emailRetryPolicy,
   finaliseFailedJob,
+  handBackJobAttempt,
   forgetOldProviderCallbacks,
   providerOfStep,
   redeliverLoggedEmail,
@@ -19,6 +20,7 @@ import {
   type WebhookQueue,
 } from '@reelsmith/core';
 import { z } from 'zod';
+import { RunningJobs } from './running-jobs.ts';
 import { DEAD_LETTER_QUEUE, failureBackoffMs, generationQueues, queueName, RECOVERY } from './generation-queues.ts';
 
 const payloadSchema = z.object({ generationJobId: z.string().uuid() });
@@ -49,7 +51,18 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** The first e-mail retry's delay after a temporary SMTP refusal (SMTP_RETRY_BASE_SECONDS). */
   emailRetryBaseSeconds?: number;
+  /**
+   * On stop(): how long running jobs get to finish (SHUTDOWN_GRACE_SECONDS). Jobs still running then are
+   * handed back to the queue (failed with pg-boss's shutdown message), and another worker retries them at once.
+   */
+  shutdownGraceSeconds?: number;
 }
+
+/** Running jobs' time to finish when a runner stops, unless told (SHUTDOWN_GRACE_SECONDS). */
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
+
+/** Why the queue retries a job whose worker stopped while it ran. */
+const HANDED_BACK_MESSAGE = 'handed back: its worker stopped before the job finished';
 
 /**
  * The durable queue (pg-boss) for generation jobs, on PostgreSQL or the embedded database. The same
@@ -62,6 +75,12 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   readonly #heartbeatSeconds: number;
   readonly #heartbeatRefreshSeconds: number;
   readonly #pollingIntervalSeconds: number;
+  readonly #shutdownGraceSeconds: number;
+  readonly #database: DatabaseHandle;
+  /** What this process's handlers are working on (a graceful stop waits for them). */
+  readonly #running = new RunningJobs();
+  /** The queues this process works (a stop stops fetching from each). */
+  readonly #worked: string[] = [];
   #started = false;
   #housekeepingTimer: NodeJS.Timeout | undefined;
 
@@ -83,6 +102,8 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     this.#heartbeatSeconds = options.heartbeatSeconds ?? RECOVERY.heartbeatSeconds;
     this.#heartbeatRefreshSeconds = options.heartbeatRefreshSeconds ?? RECOVERY.heartbeatRefreshSeconds;
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.#shutdownGraceSeconds = options.shutdownGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS;
+    this.#database = database;
     this.baseDelaySeconds = options.emailRetryBaseSeconds ?? emailRetryPolicy.baseDelaySeconds;
     this.boss.on('error', (err: Error) => this.#logger.error({ err: err.message }, 'job queue error'));
   }
@@ -141,6 +162,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     const backstop = { pollingIntervalSeconds: this.#pollingIntervalSeconds, notifyPollingIntervalSeconds: Math.max(this.#pollingIntervalSeconds, RECOVERY.pollBackstopSeconds) };
     for (const kind of Object.keys(generationQueues) as GenerationKind[]) {
       const policy = generationQueues[kind];
+      this.#worked.push(queueName(kind));
       await this.boss.work(
         queueName(kind),
         {
@@ -149,36 +171,45 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
           // pg-boss writes the heartbeat while the handler runs, however long the step takes.
           heartbeatRefreshSeconds: this.#heartbeatRefreshSeconds,
         },
-        async ([job]) => {
+        ([job]) => this.#running.track(async () => {
           if (!job) return;
           const { generationJobId } = payloadSchema.parse(job.data);
           const started = performance.now();
           const finished = (outcome: JobOutcome) =>
             deps.metrics?.jobFinished({ step: kind, provider: providerOfStep(deps.providers, kind), outcome, seconds: (performance.now() - started) / 1000 });
-          try {
-            const ran = await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit });
-            finished(ran === 'succeeded' ? 'completed' : ran === 'finalised' ? 'failed' : 'skipped');
-          } catch (err) {
-            finished('retrying');
-            // The step failed and will be retried: back off here, with the heartbeat still flowing,
-            // so that the queue's own retry (also the one after a crash) needs no delay.
-            await sleep(failureBackoffMs(policy, job.retryCount), job.signal);
-            throw err;
-          }
-        },
+          await this.#running.generation(generationJobId, async (entry, onClaimed) => {
+            try {
+              const ran = await runGenerationJob(deps, generationJobId, { lastAttempt: job.retryCount >= policy.retryLimit, onClaimed });
+              finished(ran === 'succeeded' ? 'completed' : ran === 'finalised' ? 'failed' : 'skipped');
+            } catch (err) {
+              finished('retrying');
+              // The step failed and will be retried: back off here, with the heartbeat still flowing,
+              // so that the queue's own retry (also the one after a crash) needs no delay.
+              if (!entry.handedBack) await sleep(failureBackoffMs(policy, job.retryCount), job.signal);
+              throw err;
+            }
+            // Handed back while it ran (a stop past its grace): the queue must retry it, not count it done.
+            if (entry.handedBack) throw new Error(HANDED_BACK_MESSAGE);
+          });
+        }),
       );
     }
-    await this.boss.work(EMAIL_RETRY_QUEUE, backstop, async ([job]) => {
-      const parsed = emailPayloadSchema.safeParse(job?.data);
-      if (!parsed.success) return;
-      const result = await redeliverLoggedEmail(deps, parsed.data.logId);
-      if (result) this.#logger.info({ logId: result.logId, status: result.status }, 'e-mail retried');
-    });
-    await this.boss.work(WEBHOOK_QUEUE, { ...backstop, localConcurrency: 4 }, async ([job]) => {
-      const parsed = webhookPayloadSchema.safeParse(job?.data);
-      if (!parsed.success) return;
-      await deliverWebhook(deps, parsed.data);
-    });
+    this.#worked.push(EMAIL_RETRY_QUEUE, WEBHOOK_QUEUE, DEAD_LETTER_QUEUE);
+    await this.boss.work(EMAIL_RETRY_QUEUE, backstop, ([job]) =>
+      this.#running.track(async () => {
+        const parsed = emailPayloadSchema.safeParse(job?.data);
+        if (!parsed.success) return;
+        const result = await redeliverLoggedEmail(deps, parsed.data.logId);
+        if (result) this.#logger.info({ logId: result.logId, status: result.status }, 'e-mail retried');
+      }),
+    );
+    await this.boss.work(WEBHOOK_QUEUE, { ...backstop, localConcurrency: 4 }, ([job]) =>
+      this.#running.track(async () => {
+        const parsed = webhookPayloadSchema.safeParse(job?.data);
+        if (!parsed.success) return;
+        await deliverWebhook(deps, parsed.data);
+      }),
+    );
     // Housekeeping, once at start and every minute: what a stopped process left in the webhook outbox
     // is queued, and provider callbacks past their retention are forgotten.
     let sweeping = false;
@@ -200,21 +231,56 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     this.#housekeepingTimer.unref();
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
-    await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
-      const parsed = payloadSchema.safeParse(job?.data);
-      if (!parsed.success) return;
-      const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'generation_failed', detail: 'the job queue gave up on it (dead letter)', ourFault: true });
-      if (!done.finalised) return;
-      deps.metrics?.jobDeadLettered();
-      this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
-    });
+    await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, ([job]) =>
+      this.#running.track(async () => {
+        const parsed = payloadSchema.safeParse(job?.data);
+        if (!parsed.success) return;
+        const done = await finaliseFailedJob(deps, parsed.data.generationJobId, { message: DEAD_LETTER_MESSAGE, reason: 'generation_failed', detail: 'the job queue gave up on it (dead letter)', ourFault: true });
+        if (!done.finalised) return;
+        deps.metrics?.jobDeadLettered();
+        this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
+      }),
+    );
   }
 
+  /** Queue handlers running in this process now. */
+  get running(): number {
+    return this.#running.count;
+  }
+
+  /**
+   * A graceful stop: no new job is taken; running ones get the grace period (SHUTDOWN_GRACE_SECONDS) to
+   * finish; what still runs then is handed back, so another worker takes it up at once (the steps are
+   * idempotent and every write of the stopped attempt is fenced out); then the queue's pool closes.
+   */
   async stop(): Promise<void> {
     clearInterval(this.#housekeepingTimer);
     if (!this.#started) return;
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    // No new job from here on; handlers already running keep their heartbeats.
+    await Promise.all(this.#worked.map((name) => this.boss.offWork(name, { wait: false })));
+    const running = this.#running.count;
+    if (running > 0) this.#logger.info({ running, graceSeconds: this.#shutdownGraceSeconds }, 'job runner stopping: waiting for running jobs');
+    if (await this.#running.settled(this.#shutdownGraceSeconds * 1000)) {
+      if (running > 0) this.#logger.info({ finished: running }, 'job runner stopped: every running job finished');
+    } else {
+      const handedBack = await this.#handBack();
+      this.#logger.warn({ handedBack, stillRunning: this.#running.count }, 'job runner stopped: jobs still running after the grace period were handed back to the queue');
+    }
+    // Whatever still runs is failed now with pg-boss's shutdown message, and its queue retries it at once.
+    await this.boss.stop({ graceful: false });
+    this.#worked.length = 0;
     this.#started = false;
+  }
+
+  /** Gives back the attempts still running, before the queue redelivers their jobs (boss.stop fails them). */
+  async #handBack(): Promise<number> {
+    let handedBack = 0;
+    for (const entry of this.#running.generations) {
+      entry.handedBack = true;
+      const attempt = await entry.claimed;
+      if (attempt !== null && (await handBackJobAttempt({ db: this.#database.db }, entry.generationJobId, attempt))) handedBack += 1;
+    }
+    return handedBack;
   }
 }
 

@@ -8,6 +8,7 @@ export {
   lockCurrentAttempt,
   lockGenerationJob,
   markJobDead,
+  markJobHandedBack,
   markJobRetrying,
   markJobSucceeded,
   reportJobProgress,

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { stepFailureReason } from './failure-reason.ts';
 import { finaliseFailedJob } from './finalise-failed-job.ts';
 import { noteProviderFailure } from './provider-credit.ts';
-import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
+import { claimJobAttempt, findGenerationJob, lockCurrentAttempt, markJobHandedBack, markJobRetrying, markJobSucceeded, reportJobProgress } from './generation-jobs.ts';
 import { StaleAttemptError, type JobContext } from './job-context.ts';
 import { announceJobFinished } from '../webhooks/webhook-events.ts';
 import { changeProject } from './project-update.ts';
@@ -45,6 +45,8 @@ function readableError(err: unknown, kind: GenerationKind): string {
 export interface AttemptInfo {
   /** True when the queue will not retry this job after a failure. */
   lastAttempt: boolean;
+  /** Told the attempt this runner claimed, or null when it claimed none (the job runner hands it back on shutdown). */
+  onClaimed?: (attempt: number | null) => void;
 }
 
 /**
@@ -67,9 +69,13 @@ export type RunOutcome = 'succeeded' | 'finalised' | 'skipped';
  */
 export async function runGenerationJob(deps: AppDeps, generationJobId: string, attempt: AttemptInfo): Promise<RunOutcome> {
   const row = await findGenerationJob(deps.db, generationJobId);
-  if (!row || row.status === 'succeeded' || row.status === 'dead') return 'skipped';
+  if (!row || row.status === 'succeeded' || row.status === 'dead') {
+    attempt.onClaimed?.(null);
+    return 'skipped';
+  }
   const now = deps.clock.now();
   const current = await claimJobAttempt(deps.db, row.id, row.attempts, now, new Date(now.getTime() - RUNNING_ATTEMPT_LEASE_SECONDS * 1000));
+  attempt.onClaimed?.(current);
   if (current === null) {
     deps.logger.warn({ jobId: row.id, kind: row.kind }, 'generation job already claimed by another runner');
     return 'skipped';
@@ -118,4 +124,13 @@ export async function runGenerationJob(deps: AppDeps, generationJobId: string, a
     await markJobRetrying(deps.db, row.id, current, message, reason);
     throw err;
   }
+}
+
+/**
+ * A worker stopping with this attempt still running gives it back before the queue redelivers the job:
+ * otherwise the next delivery would find an attempt younger than RUNNING_ATTEMPT_LEASE_SECONDS and leave
+ * it be, and the job would wait on a runner that is gone. The stopped runner's later writes are fenced out.
+ */
+export async function handBackJobAttempt(deps: Pick<AppDeps, 'db'>, generationJobId: string, attempt: number): Promise<boolean> {
+  return markJobHandedBack(deps.db, generationJobId, attempt);
 }

@@ -95,6 +95,22 @@ export async function markJobRetrying(db: Executor, id: string, attempt: number,
     .execute();
 }
 
+/**
+ * A running attempt given back by a worker that is shutting down: the job waits for a worker again, and
+ * the next delivery claims it at once (no running attempt to leave alone). Fenced on the attempt, so a
+ * runner that already lost the job changes nothing; answers whether it was still the current attempt.
+ */
+export async function markJobHandedBack(db: Executor, id: string, attempt: number): Promise<boolean> {
+  const res = await db
+    .updateTable('generation_jobs')
+    .set({ status: 'queued', stage: 'Waiting for a worker', started_at: null })
+    .where('id', '=', id)
+    .where('attempts', '=', attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
 /** The end of a job that will not be retried; only finaliseFailedJob calls it, under the job's row lock. */
 export async function markJobDead(db: Executor, id: string, now: Date, error: string, reason: string): Promise<void> {
   await db
