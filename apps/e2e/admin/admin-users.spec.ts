@@ -94,9 +94,9 @@ test.describe('Admin users', { tag: '@admin' }, () => {
 
     // Both actions are in the activity log.
     await openAdminScreen(page, 'Activity', 'Activity Logs');
-    await expect(page.getByTestId('activity-row').filter({ hasText: `Suspended user ${customer.email}` })).toBeVisible();
-    await expect(page.getByTestId('activity-row').filter({ hasText: `Activated user ${customer.email}` })).toBeVisible();
-    await expect(page.getByTestId('activity-row').filter({ hasText: 'Signed in to the admin portal' }).first()).toBeVisible();
+    await expect(page.getByTestId('activity-row').filter({ hasText: `Main Admin suspended ${customer.email}` })).toBeVisible();
+    await expect(page.getByTestId('activity-row').filter({ hasText: `Main Admin activated ${customer.email}` })).toBeVisible();
+    await expect(page.getByTestId('activity-row').filter({ hasText: 'Main Admin signed in to the admin portal' }).first()).toBeVisible();
     if (screensRequested) await shot(page, 'activity');
 
     // The project funnel exports as a CSV file.
