@@ -1,6 +1,7 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { AdminSession } from '@reelsmith/shared';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { UserAvatar } from '../users/user-avatar.tsx';
 import { sessionLocation } from './session-rules.ts';
@@ -13,9 +14,9 @@ export function SessionUserCell({ session }: { session: AdminSession }) {
     <Group gap="sm" wrap="nowrap">
       <UserAvatar src={session.user.avatarUrl} name={session.user.name} size={32} />
       <Stack gap={0} miw={0}>
-        <Text size="sm" fw={600} truncate="end">
+        <Anchor component={Link} to={`/users/${session.user.id}`} size="sm" fw={600} truncate="end">
           {session.user.name}
-        </Text>
+        </Anchor>
         <Text size="xs" c="dimmed" truncate="end">
           {session.user.email}
         </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCards, sessionEnd, sessionLocation, splitSessions } from './session-rules.ts';
+import { sessionCards, sessionEnd, sessionLocation, sortSessions, splitSessions } from './session-rules.ts';
 
 const now = new Date(2026, 10, 22, 15, 0);
 
@@ -53,5 +53,24 @@ describe('sessionEnd', () => {
     expect(sessionEnd({ expiresAt: new Date(2026, 11, 1), endedAt: ended })).toBe(ended);
     const expiry = new Date(2026, 10, 22, 11);
     expect(sessionEnd({ expiresAt: expiry, endedAt: null })).toBe(expiry);
+  });
+});
+
+describe('sortSessions', () => {
+  const at = (h: number) => new Date(Date.UTC(2027, 0, 1, h));
+  const s = (email: string, login: number, activity: number, city: string | null) => ({
+    isActive: true, country: city ? 'Germany' : null, city, loginAt: at(login), lastActivityAt: at(activity), expiresAt: at(23), endedAt: null, user: { email },
+  });
+  const list = [s('b@example.com', 1, 5, 'Berlin'), s('a@example.com', 2, 3, null), s('c@example.com', 3, 4, 'Aachen')];
+  const emails = (rows: { user: { email: string } }[]) => rows.map((r) => r.user.email);
+
+  it('sorts by user, location, login and last activity, both ways, without changing its input', () => {
+    expect(emails(sortSessions(list, 'user', 'asc'))).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(emails(sortSessions(list, 'user', 'desc'))).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
+    expect(emails(sortSessions(list, 'location', 'asc'))).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
+    expect(emails(sortSessions(list, 'login', 'asc'))).toEqual(['b@example.com', 'a@example.com', 'c@example.com']);
+    expect(emails(sortSessions(list, 'activity', 'desc'))).toEqual(['b@example.com', 'c@example.com', 'a@example.com']);
+    expect(emails(sortSessions(list, null, 'asc'))).toEqual(['c@example.com', 'a@example.com', 'b@example.com']);
+    expect(emails(list)).toEqual(['b@example.com', 'a@example.com', 'c@example.com']);
   });
 });

@@ -50,3 +50,26 @@ export function sessionEnd(session: Pick<SessionLike, 'expiresAt' | 'endedAt'>):
 
 /** Sessions are refetched every 30 s (spec §9). */
 export const sessionsRefreshMs = 30_000;
+
+/** The Active Sessions table's sortable columns (sorted in the browser: the screen holds the whole list). */
+export const SESSION_SORT_COLUMNS = ['user', 'location', 'login', 'activity'] as const;
+export type SessionSortColumn = (typeof SESSION_SORT_COLUMNS)[number];
+
+interface SortableSession extends SessionLike {
+  user: { email: string };
+  lastActivityAt: Date;
+}
+
+/** Sessions in the asked order (a copy); without a column, most recent login first. Ties keep the login order. */
+export function sortSessions<T extends SortableSession>(sessions: readonly T[], sort: SessionSortColumn | null, dir: 'asc' | 'desc'): T[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const byLoginDesc = (a: T, b: T) => b.loginAt.getTime() - a.loginAt.getTime();
+  const key: Record<SessionSortColumn, (a: T, b: T) => number> = {
+    user: (a, b) => a.user.email.localeCompare(b.user.email),
+    location: (a, b) => sessionLocation(a).localeCompare(sessionLocation(b)),
+    login: (a, b) => a.loginAt.getTime() - b.loginAt.getTime(),
+    activity: (a, b) => a.lastActivityAt.getTime() - b.lastActivityAt.getTime(),
+  };
+  if (!sort) return [...sessions].sort(byLoginDesc);
+  return [...sessions].sort((a, b) => sign * key[sort](a, b) || byLoginDesc(a, b));
+}

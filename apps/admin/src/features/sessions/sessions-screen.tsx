@@ -7,9 +7,14 @@ import { FetchError } from '../../components/fetch-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { durationBetween, formatCount } from '../../lib/format.ts';
+import { SortableTh } from '../../components/sortable-th.tsx';
+import type { SortDirection } from '../../lib/list-params.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { SessionDeviceCell, SessionLocationCell, SessionTimeCell, SessionUserCell } from './session-cells.tsx';
-import { sessionCards, sessionEnd, sessionsRefreshMs, splitSessions } from './session-rules.ts';
+import { SESSION_SORT_COLUMNS, sessionCards, sessionEnd, sessionsRefreshMs, sortSessions, splitSessions, type SessionSortColumn } from './session-rules.ts';
+
+const listSpec = { sortColumns: SESSION_SORT_COLUMNS };
 
 function SessionsSection({ id, title, subtitle, empty, emptyText, children }: { id: string; title: string; subtitle: string; empty: boolean; emptyText: string; children: ReactNode }) {
   return (
@@ -33,17 +38,31 @@ function SessionsSection({ id, title, subtitle, empty, emptyText, children }: { 
   );
 }
 
-function ActiveSessionsTable({ sessions }: { sessions: readonly AdminSession[] }) {
+function ActiveSessionsTable({
+  sessions,
+  sorting,
+}: {
+  sessions: readonly AdminSession[];
+  sorting: { sort: SessionSortColumn | null; dir: SortDirection; onSort: (column: SessionSortColumn) => void };
+}) {
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>User</Table.Th>
+            <SortableTh column="user" {...sorting}>
+              User
+            </SortableTh>
             <Table.Th>Device</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Login Time</Table.Th>
-            <Table.Th>Last Activity</Table.Th>
+            <SortableTh column="location" {...sorting}>
+              Location
+            </SortableTh>
+            <SortableTh column="login" {...sorting}>
+              Login Time
+            </SortableTh>
+            <SortableTh column="activity" {...sorting}>
+              Last Activity
+            </SortableTh>
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -105,7 +124,9 @@ export function SessionsScreen() {
   const sessions = useQuery({ ...trpc.admin.sessions.list.queryOptions(), refetchInterval: sessionsRefreshMs });
   const all = sessions.data ?? [];
   const cards = sessionCards(all);
-  const { active, recent } = splitSessions(all);
+  const [params, update] = useListParams(listSpec);
+  const { active: live, recent } = splitSessions(all);
+  const active = sortSessions(live, params.sort, params.dir);
   const value = (count: number) => (sessions.data ? formatCount(count) : '…');
 
   return (
@@ -119,7 +140,7 @@ export function SessionsScreen() {
       </SimpleGrid>
       <Stack gap="lg">
         <SessionsSection id="active-sessions" title="Active Sessions" subtitle="Currently logged in users" empty={active.length === 0} emptyText={sessions.isPending ? 'Loading…' : 'No active sessions'}>
-          <ActiveSessionsTable sessions={active} />
+          <ActiveSessionsTable sessions={active} sorting={{ sort: params.sort, dir: params.dir, onSort: (column) => update({ sortBy: column }) }} />
         </SessionsSection>
         <SessionsSection id="recent-sessions" title="Recent Sessions" subtitle="Login history from the last 24 hours" empty={recent.length === 0} emptyText={sessions.isPending ? 'Loading…' : 'No recent sessions'}>
           <RecentSessionsTable sessions={recent} />
