@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { saveScreenshot } from '../support/screens.ts';
 import { buyPlan } from '../support/billing.ts';
 import { createProjectViaApi, finishProjectViaApi, sampleScenes } from '../support/projects.ts';
 
@@ -41,6 +42,7 @@ test.describe('Accessibility of the back office (axe, WCAG 2.1 A/AA)', { tag: '@
     await page.goto('/admin/');
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'admin login');
+    await saveScreenshot(page, 'a11y-admin-login');
     await page.getByLabel('Password').fill('not the password');
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { saveScreenshot } from '../support/screens.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { openPricing } from '../support/billing.ts';
 import { fixtureShares, type FixtureShare } from '../support/fixtures.ts';
@@ -35,6 +36,7 @@ test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '
 
     await openPricing(page);
     await expectNoSeriousA11yViolations(page, 'pricing (signed out)');
+    await saveScreenshot(page, 'a11y-pricing');
 
     await page.goto('/auth/dev');
     await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();

@@ -26,13 +26,14 @@ export function SiteFooter() {
             <Text fw={700} size="sm" tt="uppercase" c="gray.7">
               Product
             </Text>
-            <Anchor component={Link} to="/pricing" size="sm" c="gray.8">
+            {/* Links alone on their lines, not in running text: underlined on hover only (the theme underlines the rest). */}
+            <Anchor component={Link} to="/pricing" size="sm" c="gray.8" underline="hover">
               Pricing
             </Anchor>
-            <Anchor href="/#templates" size="sm" c="gray.8">
+            <Anchor href="/#templates" size="sm" c="gray.8" underline="hover">
               Templates
             </Anchor>
-            <Anchor href="/#how-it-works" size="sm" c="gray.8">
+            <Anchor href="/#how-it-works" size="sm" c="gray.8" underline="hover">
               How It Works
             </Anchor>
           </Stack>
@@ -53,13 +54,13 @@ export function SiteFooter() {
                 </Group>
                 <Group gap={8} wrap="nowrap">
                   <IconMail size={16} aria-hidden className={classes.icon} />
-                  <Anchor href={`mailto:${brand.supportEmail}`} size="sm">
+                  <Anchor href={`mailto:${brand.supportEmail}`} size="sm" underline="hover">
                     {brand.supportEmail}
                   </Anchor>
                 </Group>
                 <Group gap={8} wrap="nowrap">
                   <IconPhone size={16} aria-hidden className={classes.icon} />
-                  <Anchor href={telHref(brand.supportPhone)} size="sm">
+                  <Anchor href={telHref(brand.supportPhone)} size="sm" underline="hover">
                     {brand.supportPhone}
                   </Anchor>
                 </Group>
