@@ -299,6 +299,11 @@ describe('the OpenAPI 3.1 document', () => {
     await call('DELETE', '/api/admin/admins/{id}', { id: created.id }, { admin: true });
     // The lists of what the actions above left: audit entries, templates and the test e-mail's log.
     await call('GET', '/api/admin/audit-logs', {}, { admin: true, query: 'page=1&limit=20&search=admin&action=all&severity=all' });
+    // The lists' CSV exports (issue 21): filters and sort in the body, the file in the answer.
+    await call('POST', '/api/admin/exports/users', {}, { admin: true, payload: { search: 'example', sort: 'email', dir: 'asc' } });
+    await call('POST', '/api/admin/exports/subscriptions', {}, { admin: true, payload: { status: 'active', sort: 'start', dir: 'desc' } });
+    await call('POST', '/api/admin/exports/projects', {}, { admin: true, payload: { status: 'completed', sort: 'title', dir: 'asc' } });
+    await call('POST', '/api/admin/exports/activity', {}, { admin: true, payload: { search: 'admin', outcome: 'all', sort: 'time', dir: 'desc' } });
     await call('GET', '/api/admin/email/templates', {}, { admin: true, query: 'page=1&limit=20&search=contract' });
     await call('GET', '/api/admin/email/logs', {}, { admin: true, query: `page=1&limit=20&search=example&status=all&startDate=2020-01-01T00:00:00.000Z&endDate=${new Date(Date.now() + 86_400_000).toISOString()}` });
   });
