@@ -41,6 +41,7 @@ const matrix: Record<string, Row> = {
   'admin.auth.me': { allowed: everyone },
   // Overview, users, sessions, projects, activity.
   'admin.stats.get': { allowed: everyone, input: () => ({ timeRange: '7days' }) },
+  'admin.stats.series': { allowed: everyone, input: () => ({ range: '30d' }) },
   'admin.analytics.projectFunnel': { allowed: everyone, input: () => ({ timeRange: 'month' }) },
   'admin.analytics.signupFunnel': { allowed: everyone, input: () => ({ timeRange: 'month' }) },
   'admin.users.list': { allowed: everyone, input: () => ({ page: 1, limit: 10 }) },
@@ -56,6 +57,7 @@ const matrix: Record<string, Row> = {
   'admin.subscriptions.list': { allowed: everyone, input: () => ({ page: 1, pageSize: 20 }) },
   'admin.subscriptions.forUser': { allowed: everyone, input: (f) => ({ userId: f.userId }) },
   'admin.subscriptions.refund': { allowed: managers, input: (f) => ({ subscriptionId: f.subscriptionId, transactionId: f.transactionId, amount: 1, reason: 'role matrix' }) },
+  'admin.subscriptions.cancel': { allowed: managers, input: (f) => ({ subscriptionId: f.subscriptionId, when: 'now', reason: 'role matrix' }) },
   'admin.subscriptions.adjust': { allowed: managers, input: (f) => ({ subscriptionId: f.subscriptionId, type: 'extend', payload: { days: 3 }, reason: 'role matrix' }) },
   // Settings and e-mail: everyone reads; changes are for admins.
   'admin.settings.get': { allowed: everyone },
