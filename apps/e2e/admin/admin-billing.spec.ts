@@ -64,7 +64,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     const refund = page.getByRole('dialog', { name: 'Process Refund' });
     await expect(refund.getByText('cannot be undone')).toBeVisible();
     // Prefilled with what is left to refund (all of it).
-    await expect(refund.getByLabel('Refund amount')).toHaveValue('$19');
+    await expect(refund.getByLabel('Refund amount')).toHaveValue('$19.00');
     await refund.getByLabel('Refund amount').fill('5.50');
     await refund.getByLabel('Reason (optional)').fill('Goodwill for a slow render');
     await refund.getByRole('button', { name: 'Process Refund' }).click();

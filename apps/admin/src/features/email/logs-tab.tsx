@@ -52,7 +52,7 @@ function LogRow({ log, onView }: { log: EmailLog; onView: () => void }) {
           {statusLabel[log.sendStatus]}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={150}>
         <Stack gap={2}>
           <Text size="sm">{sent.text}</Text>
           {sent.note ? (

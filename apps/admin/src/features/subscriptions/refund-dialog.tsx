@@ -53,6 +53,7 @@ function RefundForm({ target, onClose }: { target: RefundTarget; onClose: () => 
           step={0.01}
           min={0.01}
           decimalScale={2}
+          fixedDecimalScale
           clampBehavior="none"
           allowNegative={false}
           prefix="$"
