@@ -127,4 +127,23 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Sally Subscriber' })).toBeVisible();
   });
+
+  test('the e-mail log keeps its tab, status filter and sort in the URL', async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await signInAsAdmin(page);
+    await openAdminScreen(page, 'Email Settings', 'Email Settings');
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await expect(page).toHaveURL(/tab=logs/);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Sent', exact: true }).click();
+    await page.getByTestId('sort-recipient').click();
+    await expect(page).toHaveURL(/tab=logs&status=sent&sort=recipient&dir=asc/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Sent');
+    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'ascending');
+    await page.goBack();
+    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'none');
+    await expect(page).toHaveURL(/tab=logs&status=sent$/);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextListParams, parseListParams, parsePage, parseSearch, serialiseListParams, sortInput } from './list-params.ts';
+import { nextListParams, parseListParams, parsePage, parseSearch, serialiseListParams, sortInput, withForeignParams } from './list-params.ts';
 
 const uuid = /^[0-9a-f-]{36}$/;
 const spec = {
@@ -69,5 +69,13 @@ describe('nextListParams', () => {
     expect(nextListParams(start, { sortBy: 'joined' })).toMatchObject({ sort: 'joined', dir: 'asc' });
     expect(sortInput(parse(''))).toEqual({});
     expect(sortInput(start)).toEqual({ sort: 'email', dir: 'asc' });
+  });
+});
+
+describe('withForeignParams', () => {
+  it("keeps another control's params (a screen's tab) and replaces the list's own", () => {
+    const current = new URLSearchParams('tab=logs&q=old&status=active&page=3');
+    const next = serialiseListParams(parse('q=new'));
+    expect(withForeignParams(current, next, spec).toString()).toBe('tab=logs&q=new');
   });
 });

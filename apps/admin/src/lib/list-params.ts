@@ -95,3 +95,16 @@ export function nextListParams<Sort extends string, Filter extends string>(
 export function sortInput<Sort extends string>(state: { sort: Sort | null; dir: SortDirection }): { sort?: Sort; dir?: SortDirection } {
   return state.sort ? { sort: state.sort, dir: state.dir } : {};
 }
+
+/** The params a list does not own (another control's, such as a screen's `tab`) carried over into its next URL, first. */
+export function withForeignParams<Sort extends string, Filter extends string>(
+  current: URLSearchParams,
+  next: URLSearchParams,
+  spec: ListParamsSpec<Sort, Filter>,
+): URLSearchParams {
+  const owned = new Set(['q', 'page', 'sort', 'dir', ...Object.keys(spec.filters ?? {})]);
+  const merged = new URLSearchParams();
+  for (const [name, value] of current) if (!owned.has(name)) merged.append(name, value);
+  for (const [name, value] of next) merged.append(name, value);
+  return merged;
+}

@@ -23,6 +23,7 @@ export async function listEmailLogs(deps: Pick<CoreDeps, 'db'>, raw: EmailLogLis
       until: input.endDate ? new Date(dayStart(input.endDate).getTime() + dayMs) : undefined,
     },
     { limit: input.limit, offset: pageOffset(input.page, input.limit) },
+    input.sort ? { column: input.sort, direction: input.dir ?? 'asc' } : undefined,
   );
   const logs: EmailLog[] = rows.map((r) => ({
     id: r.id,

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { EmailLogsTable, EmailSendStatus } from '../schema.ts';
 import type { Executor } from './users.ts';
 
@@ -35,8 +35,16 @@ export interface EmailLogFilter {
   until?: Date | undefined;
 }
 
-/** The e-mail log with each message's template and customer, newest first, and the total. */
-export async function listEmailLogRows(db: Executor, filter: EmailLogFilter, page: { limit: number; offset: number }) {
+/** The columns the e-mail log sorts by; each maps to a fixed expression, never to text from the caller. */
+export type EmailLogSortColumn = 'recipient' | 'type' | 'status' | 'sent';
+
+/** The e-mail log with each message's template and customer, newest first unless sorted otherwise, and the total. */
+export async function listEmailLogRows(
+  db: Executor,
+  filter: EmailLogFilter,
+  page: { limit: number; offset: number },
+  sort?: { column: EmailLogSortColumn; direction: 'asc' | 'desc' },
+) {
   let query = db.selectFrom('email_logs as l').leftJoin('email_templates as t', 't.id', 'l.template_id').leftJoin('users as u', 'u.id', 'l.user_id');
   if (filter.pattern) {
     const pattern = filter.pattern;
@@ -52,6 +60,21 @@ export async function listEmailLogRows(db: Executor, filter: EmailLogFilter, pag
         'l.html_content', 'l.text_content', 't.name as template_name', 't.html_content as template_html', 't.text_content as template_text',
         'u.id as user_id', 'u.first_name', 'u.last_name',
       ])
+      .$call((q) => {
+        const direction = sort?.direction ?? 'desc';
+        switch (sort?.column) {
+          case 'recipient':
+            return q.orderBy(sql`lower(l.recipient_email)`, direction);
+          case 'type':
+            return q.orderBy(sql`coalesce(t.name, l.email_type)`, direction);
+          case 'status':
+            return q.orderBy('l.send_status', direction);
+          case 'sent':
+            return q.orderBy(sql`coalesce(l.sent_at, l.created_at)`, direction);
+          default:
+            return q.orderBy('l.created_at', direction);
+        }
+      })
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(page.limit)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoShape, pageLimitSchema, pageNumberSchema } from '../paging.ts';
+import { sortShape } from './paging.ts';
 
 // E-mail templates and the e-mail log of the back-office (admin spec §2 Email Settings, §3, §7).
 
@@ -70,7 +71,11 @@ const isoDate = z
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || !Number.isNaN(new Date(v).getTime()), 'Use an ISO date such as 2026-11-22');
 
+export const EMAIL_LOG_SORT_COLUMNS = ['recipient', 'type', 'status', 'sent'] as const;
+export type EmailLogSortColumn = (typeof EMAIL_LOG_SORT_COLUMNS)[number];
+
 export const emailLogListInputSchema = z.object({
+  ...sortShape(EMAIL_LOG_SORT_COLUMNS),
   page: pageNumberSchema,
   limit: pageLimitSchema(EMAIL_LOGS_PAGE_SIZE),
   search: optionalSearch,

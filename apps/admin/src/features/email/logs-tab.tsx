@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { EMAIL_LOGS_PAGE_SIZE, emailSendStatuses, type EmailLog, type EmailSendStatus } from '@reelsmith/shared';
+import { EMAIL_LOG_SORT_COLUMNS, EMAIL_LOGS_PAGE_SIZE, emailSendStatuses, type EmailLog, type EmailSendStatus } from '@reelsmith/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconEye } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
@@ -7,10 +7,17 @@ import { FetchError } from '../../components/fetch-error.tsx';
 import { PagedFooter } from '../../components/paged-footer.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { TablePanel } from '../../components/table-panel.tsx';
+import { SortableTh } from '../../components/sortable-th.tsx';
+import { sortInput } from '../../lib/list-params.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { LogDateRange, type DayRange } from './log-date-range.tsx';
 import { LogDetailsDialog } from './log-details-dialog.tsx';
 import { emailBreakPieces, recipientName, sentDateCell, shortError, statusColor, statusLabel, templateOrType } from './log-rules.ts';
+
+const isoDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+// The Logs tab's state in the URL (issue 21), beside the screen's `tab`.
+const listSpec = { sortColumns: EMAIL_LOG_SORT_COLUMNS, filters: { status: emailSendStatuses, from: isoDay, to: isoDay } };
 
 const statusOptions = [{ value: 'all', label: 'All Status' }, ...emailSendStatuses.map((s) => ({ value: s, label: statusLabel[s] }))];
 
@@ -85,10 +92,10 @@ function LogRow({ log, onView }: { log: EmailLog; onView: () => void }) {
 /** Spec §2 Logs tab: search, status, the day range, the table and the details dialog. */
 export function LogsTab() {
   const trpc = useTRPC();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<EmailSendStatus | 'all'>('all');
-  const [range, setRange] = useState<DayRange>(null);
+  const [params, update, setParams] = useListParams(listSpec);
+  const { page, search } = params;
+  const status = (params.filters.status || 'all') as EmailSendStatus | 'all';
+  const range: DayRange = params.filters.from && params.filters.to ? { start: params.filters.from, end: params.filters.to } : null;
   const [viewing, setViewing] = useState<EmailLog | null>(null);
   const logs = useQuery({
     ...trpc.admin.email.logs.list.queryOptions({
@@ -97,38 +104,28 @@ export function LogsTab() {
       ...(search ? { search } : {}),
       ...(status !== 'all' ? { status } : {}),
       ...(range ? { startDate: range.start, endDate: range.end } : {}),
+      ...sortInput(params),
     }),
     placeholderData: keepPreviousData,
   });
+  const sorting = { sort: params.sort, dir: params.dir, onSort: (column: (typeof EMAIL_LOG_SORT_COLUMNS)[number]) => update({ sortBy: column }) };
   const rows = logs.data?.logs ?? [];
 
   return (
     <>
       <Group mb="md" gap="sm" align="flex-start">
-        <SearchBox
-          placeholder="Search by email or subject..."
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchBox key={search} initial={search} placeholder="Search by email or subject..." onSearch={(text) => update({ search: text })} />
         <Select
           aria-label="Status"
           data={statusOptions}
           value={status}
-          onChange={(value) => {
-            setStatus((value ?? 'all') as EmailSendStatus | 'all');
-            setPage(1);
-          }}
+          onChange={(value) => update({ filter: ['status', value ?? 'all'] })}
           allowDeselect={false}
           w={160}
         />
         <LogDateRange
           value={range}
-          onApply={(next) => {
-            setRange(next);
-            setPage(1);
-          }}
+          onApply={(next) => setParams({ ...params, page: 1, filters: { ...params.filters, from: next?.start ?? '', to: next?.end ?? '' } })}
         />
       </Group>
       <FetchError error={logs.error} message="Failed to fetch logs" />
@@ -136,16 +133,24 @@ export function LogsTab() {
         loading={logs.isPending}
         empty={rows.length === 0}
         emptyText="No logs found"
-        footer={logs.data ? <PagedFooter page={page} pageSize={EMAIL_LOGS_PAGE_SIZE} total={logs.data.total} noun="logs" onPageChange={setPage} hideWhenSinglePage /> : null}
+        footer={logs.data ? <PagedFooter page={page} pageSize={EMAIL_LOGS_PAGE_SIZE} total={logs.data.total} noun="logs" onPageChange={(p) => update({ page: p })} hideWhenSinglePage /> : null}
       >
         <Table.ScrollContainer minWidth={880}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Recipient Email</Table.Th>
-                <Table.Th>Template / Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Sent Date &amp; Time</Table.Th>
+                <SortableTh column="recipient" {...sorting}>
+                  Recipient Email
+                </SortableTh>
+                <SortableTh column="type" {...sorting}>
+                  Template / Type
+                </SortableTh>
+                <SortableTh column="status" {...sorting}>
+                  Status
+                </SortableTh>
+                <SortableTh column="sent" {...sorting}>
+                  Sent Date &amp; Time
+                </SortableTh>
                 <Table.Th>Error Message</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
