@@ -154,5 +154,12 @@ describe.each(testDatabaseKinds())('admin audit outcomes on %s', (kind) => {
     const bySeverity = (await call.admin.auditLogs.list({ sort: 'severity', dir: 'desc' })).data.map((l) => l.severity);
     expect(bySeverity[0]).toBe('warning');
     expect((await admin.call('GET', '/api/admin/users?sort=created_at%20desc')).statusCode).toBe(400);
+    await t.db.db
+      .insertInto('email_logs')
+      .values(['zoe@example.com', 'adam@example.com', 'mia@example.com'].map((recipient_email) => ({ recipient_email, subject: 'Hi', email_type: 'test', send_status: 'sent' as const })))
+      .execute();
+    const recipients = async (dir: 'asc' | 'desc') => (await call.admin.email.logs.list({ sort: 'recipient', dir })).data.map((l) => l.recipientEmail);
+    expect(await recipients('asc')).toEqual(['adam@example.com', 'mia@example.com', 'zoe@example.com']);
+    expect(await recipients('desc')).toEqual(['zoe@example.com', 'mia@example.com', 'adam@example.com']);
   });
 });
