@@ -9,6 +9,7 @@ const procedureActions: Record<string, string> = {
   'admin.users.setStatus': 'user_status_update',
   'admin.subscriptions.refund': 'subscription_refund',
   'admin.subscriptions.adjust': 'subscription_adjust',
+  'admin.subscriptions.cancel': 'subscription_cancel',
   'admin.settings.save': 'settings_update',
   'admin.admins.create': 'admin_create',
   'admin.admins.delete': 'admin_delete',

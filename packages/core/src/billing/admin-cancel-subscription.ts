@@ -64,6 +64,7 @@ export async function cancelSubscriptionForAdmin(
       ipAddress: actor.ip,
       resourceType: 'subscription',
       resourceId: sub.id,
+      targetUserId: who.userId,
       details: {
         subscriptionId: sub.id,
         userId: who.userId,

@@ -15,7 +15,7 @@ export type AuditSortColumn = (typeof AUDIT_SORT_COLUMNS)[number];
 export const AUDIT_ACTION_GROUPS = {
   auth: ['admin_login', 'admin_logout', 'admin_login_failed', 'admin_login_blocked', 'admin_account_locked'],
   user_management: ['user_status_update', 'admin_create', 'admin_delete'],
-  subscriptions: ['subscription_refund', 'subscription_adjust', 'subscriptions_export'],
+  subscriptions: ['subscription_refund', 'subscription_adjust', 'subscription_cancel', 'subscriptions_export'],
   projects: ['project_delete'],
   settings: ['settings_update', 'email_template_create', 'email_template_update', 'email_test_send'],
   database: ['database_export', 'audit_log_export', 'users_export', 'projects_export'],

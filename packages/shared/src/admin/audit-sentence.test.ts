@@ -42,6 +42,15 @@ describe('auditSentence', () => {
     expect(auditSentence(entry({ action: 'subscription_adjust', details: { type: 'extend', days: 2, reason: null } }))).toBe('Ada Admin extended a subscription by 2 days');
   });
 
+  it('reads a cancellation, at once or at period end', () => {
+    expect(auditSentence(entry({ action: 'subscription_cancel', customer: jane, details: { when: 'now', planName: 'Pro', reason: 'fraud' } }))).toBe(
+      "Ada Admin cancelled jane@example.com's Pro subscription at once — reason: 'fraud'",
+    );
+    expect(auditSentence(entry({ action: 'subscription_cancel', details: { when: 'period_end', userEmail: 'x@example.com' } }))).toBe(
+      "Ada Admin cancelled x@example.com's subscription at the end of its period",
+    );
+  });
+
   it('reads suspensions, sign-ins, settings and exports', () => {
     expect(auditSentence(entry({ action: 'user_status_update', details: { isActive: false, userEmail: 'a@example.com', endedSessions: 2 } }))).toBe(
       'Ada Admin suspended a@example.com and ended 2 sessions',

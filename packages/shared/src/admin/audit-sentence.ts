@@ -66,6 +66,7 @@ const exportNouns: Record<string, string> = {
 const attempts: Record<string, string> = {
   subscription_refund: 'refund a payment',
   subscription_adjust: 'adjust a subscription',
+  subscription_cancel: 'cancel a subscription',
   user_status_update: "change a customer's status",
   settings_update: 'update the system settings',
   admin_create: 'add an admin',
@@ -121,6 +122,12 @@ function succeeded(entry: AuditSentenceEntry, actor: string, customer: string | 
         return withReason(`${actor} moved ${whose}${from ? ` from ${from}` : ''} to ${plan ?? 'another plan'}`, d['reason']);
       }
       return withReason(`${actor} adjusted ${target}`, d['reason']);
+    }
+    case 'subscription_cancel': {
+      const when = d['when'] === 'now' ? ' at once' : d['when'] === 'period_end' ? ' at the end of its period' : '';
+      const cause = auditText(d['cause']);
+      const why = cause && cause !== 'admin' ? ` (${prettifyAuditAction(cause).toLowerCase()})` : '';
+      return withReason(`${actor} cancelled ${subscriptionOf(customer, plan)}${when}${why}`, d['reason']);
     }
     case 'user_status_update': {
       const who = customer ?? auditText(entry.resourceId) ?? 'a customer';
