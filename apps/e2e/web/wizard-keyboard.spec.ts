@@ -19,11 +19,13 @@ test.describe('Wizard by keyboard alone', { tag: '@web' }, () => {
 
     // Step 1: a locked reel length opens the upgrade dialog, which Escape closes (the focus is not trapped after).
     await expect(page.getByRole('heading', { level: 2, name: 'Script & Scenes' })).toBeVisible();
-    await pressOn(page, page.getByRole('button', { name: '30 s (locked, upgrade to unlock)' }));
+    const locked = page.getByRole('button', { name: '30 s (locked, upgrade to unlock)' });
+    await pressOn(page, locked);
     const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Subscription' });
     await expect(upgrade).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(upgrade).toBeHidden();
+    await expect(locked).toBeFocused();
     await typeInto(page, page.getByLabel('Your script'), wizardScript);
     await pressOn(page, page.getByRole('button', { name: 'Generate Scenes' }));
     const sceneCards = page.getByRole('article', { name: /^Scene \d$/ });
@@ -39,20 +41,41 @@ test.describe('Wizard by keyboard alone', { tag: '@web' }, () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Voiceover' })).toBeVisible();
     const voices = page.getByRole('button', { name: /^Choose voice / });
     await expect(voices.first()).toHaveAttribute('aria-pressed', 'true');
-    await pressOn(page, voices.nth(2), 'Space');
-    await expect(voices.nth(2)).toHaveAttribute('aria-pressed', 'true');
-    await expect(voices.first()).toHaveAttribute('aria-pressed', 'false');
+    // A filter (a Select) by the arrow keys: its list opens on the chosen option, the next one is taken with Enter.
+    const gender = page.getByRole('combobox', { name: 'Gender' });
+    const genderBefore = await gender.inputValue();
+    await pressOn(page, gender, 'ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(gender).not.toHaveValue(genderBefore);
+    await expect(voices.nth(1)).toBeVisible();
+    await pressOn(page, voices.nth(1), 'Space');
+    await expect(voices.nth(1)).toHaveAttribute('aria-pressed', 'true');
     const speed = page.getByRole('slider', { name: 'Speed for scene 1' });
     await pressOn(page, speed, 'ArrowRight');
     await expect(speed).not.toHaveAttribute('aria-valuenow', '1');
     await pressOn(page, page.getByRole('button', { name: 'Generate Voiceover' }));
     await expect(page.locator('audio[controls]').first()).toBeVisible({ timeout: 120_000 });
     await expect(page.getByRole('button', { name: 'Regenerate Voiceover' })).toBeEnabled({ timeout: 120_000 });
+    // Back to the script and forward again, by the step buttons.
+    await pressOn(page, page.getByRole('button', { name: 'Previous: Script' }));
+    await expect(page).toHaveURL(/step=1$/);
+    await expect(first.getByLabel('Scene text')).toHaveValue('A brand new opening line for the first scene');
+    await pressOn(page, page.getByRole('button', { name: 'Next Step: Voiceover' }));
+    await expect(page.locator('audio[controls]').first()).toBeVisible();
     await pressOn(page, page.getByRole('button', { name: 'Next: Avatar & Setting' }));
 
     // Step 3: a described avatar, a model picked with Space (and back), four variations, one chosen with Enter.
     await expect(page).toHaveURL(/step=3$/);
     await typeInto(page, page.getByRole('textbox', { name: 'Avatar description' }), 'A smiling woman in a bright kitchen');
+    const landscape = page.getByRole('button', { name: /^16:9/ });
+    await pressOn(page, landscape, 'Space');
+    await expect(landscape).toHaveAttribute('aria-pressed', 'true');
+    const portrait = page.getByRole('button', { name: /^9:16/ });
+    await pressOn(page, portrait, 'Enter');
+    await expect(portrait).toHaveAttribute('aria-pressed', 'true');
     const flux = page.getByRole('button', { name: /^FLUX Kontext/ });
     await pressOn(page, flux, 'Space');
     await expect(flux).toHaveAttribute('aria-pressed', 'true');

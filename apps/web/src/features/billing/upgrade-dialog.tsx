@@ -27,6 +27,8 @@ export const freePlanLimits = [
 export interface UpgradeDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** Called once the dialog has closed (its closing transition over). */
+  onClosed?: () => void;
   reason?: UpgradeReason;
   /** Overrides for callers with their own wording (e.g. a locked wizard option). */
   title?: string;
@@ -34,13 +36,14 @@ export interface UpgradeDialogProps {
 }
 
 /** Spec §2 'Upgrade dialog': title, explanation, the Free plan limits, Cancel and Upgrade Subscription. */
-export function UpgradeDialog({ opened, onClose, reason = 'upgrade', title, message }: UpgradeDialogProps) {
+export function UpgradeDialog({ opened, onClose, onClosed, reason = 'upgrade', title, message }: UpgradeDialogProps) {
   const navigate = useNavigate();
   const text = copy[reason];
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       centered
       radius="lg"
       padding="xl"
