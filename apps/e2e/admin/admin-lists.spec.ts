@@ -128,22 +128,49 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await expect(page.getByRole('heading', { name: 'Sally Subscriber' })).toBeVisible();
   });
 
-  test('the e-mail log keeps its tab, status filter and sort in the URL', async ({ page }) => {
+  test('the e-mail log keeps its tab, status filter and sort in the URL', async ({ page, playwright }) => {
     await page.setViewportSize(desktop);
+    // A new customer's welcome e-mail, so the log has a row to sort.
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    await signInWithDevApi(api, { email: uniqueEmail('lists-mail'), name: 'Mel Mail' });
+    await api.dispose();
     await signInAsAdmin(page);
     await openAdminScreen(page, 'Email Settings', 'Email Settings');
     await page.getByRole('tab', { name: 'Logs' }).click();
     await expect(page).toHaveURL(/tab=logs/);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Sent', exact: true }).click();
     await page.getByTestId('sort-recipient').click();
-    await expect(page).toHaveURL(/tab=logs&status=sent&sort=recipient&dir=asc/);
+    await expect(page).toHaveURL(/tab=logs&sort=recipient&dir=asc/);
+    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'ascending');
+    await saveScreenshot(page, 'admin-email-logs-sorted');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Bounced', exact: true }).click();
+    await expect(page).toHaveURL(/tab=logs&status=bounced&sort=recipient&dir=asc/);
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Sent');
-    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Bounced');
     await page.goBack();
-    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'none');
-    await expect(page).toHaveURL(/tab=logs&status=sent$/);
+    await expect(page).toHaveURL(/tab=logs&sort=recipient&dir=asc$/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('All Status');
+    await expect(page.getByRole('columnheader', { name: 'Recipient Email' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('active sessions sort by a column kept in the URL, and a session leads to its customer', async ({ page, playwright }) => {
+    await page.setViewportSize(desktop);
+    const customer = { email: uniqueEmail('lists-session'), name: 'Sid Session' };
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    await signInWithDevApi(api, customer);
+    await api.dispose();
+    await signInAsAdmin(page);
+    await openAdminScreen(page, 'Sessions', 'Session Management');
+    await page.getByTestId('sort-login').click();
+    await expect(page).toHaveURL(/sort=login&dir=asc/);
+    await page.getByTestId('sort-login').click();
+    await expect(page).toHaveURL(/sort=login&dir=desc/);
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: 'Login Time' })).toHaveAttribute('aria-sort', 'descending');
+    await saveScreenshot(page, 'admin-sessions-sorted');
+    await page.getByRole('link', { name: 'Sid Session' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Sid Session' })).toBeVisible();
   });
 });
