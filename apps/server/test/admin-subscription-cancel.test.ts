@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('admin cancel and full refund on %s', (kind) 
   }
   const cancel = (who: TestAdmin, id: string, body: object) => who.call('POST', `/api/admin/subscriptions/${id}/cancel`, body);
   const audits = (action: string) =>
-    c.t.db.db.selectFrom('audit_logs').select(['admin_email', 'resource_id', 'details']).where('action', '=', action).orderBy('created_at').execute();
+    c.t.db.db.selectFrom('audit_logs').select(['admin_email', 'resource_id', 'details']).where('action', '=', action).where('outcome', '=', 'succeeded').orderBy('created_at').execute();
   const listed = async (id: string) => ((await admin.call('GET', '/api/admin/subscriptions')).json().data as { id: string; status: string }[]).find((s) => s.id === id)!.status;
 
   it('cancels at the end of the paid period through Stripe, audited with customer, plan and reason; then can end it now', async () => {
