@@ -145,6 +145,17 @@ test.describe('Accessibility of the back office (axe, WCAG 2.1 A/AA)', { tag: '@
       await expectNoSeriousA11yViolations(page, `settings, ${tab}`);
     }
 
+    // On a phone, with the navigation open.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'admin on a phone, navigation open');
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Users', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, 'users on a phone');
+    await page.setViewportSize(desktop);
+
     await page.goto('/admin/no-such-screen');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'admin 404');

@@ -46,6 +46,14 @@ test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '404 (signed out)');
 
+    // On a phone, with the menu open.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('#public-mobile-menu')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'landing on a phone, menu open');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     for (const fixture of [fixtureShares.single, fixtureShares.playlist]) {
       const owner = await ownerPage(browser, testInfo.project.use.baseURL ?? '', fixture);
       const shortId = owner.project.share?.shortId;
@@ -96,6 +104,16 @@ test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '
     await page.goto('/this/does/not/exist');
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '404 (signed in)');
+
+    // The same pages on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDashboard(page);
+    await expectNoSeriousA11yViolations(page, 'dashboard on a phone');
+    await openPricing(page);
+    await expectNoSeriousA11yViolations(page, 'pricing on a phone');
+    await page.goto('/profile?tab=subscription');
+    await expect(page.getByRole('heading', { level: 2, name: 'Payment History' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile, subscription tab on a phone');
   });
 
   test('the six wizard steps, each with its work done, and the Free plan locks', async ({ page, browser }, testInfo) => {

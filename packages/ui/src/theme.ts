@@ -56,6 +56,8 @@ export function createAppTheme({ tooltipOpenDelay }: AppThemeOptions = {}): Mant
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+      // A table wider than a phone scrolls sideways: its scroll area takes the focus so the arrow keys scroll it.
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
       // @mantine/dates pickers (the back office's ranges): the calendar's arrows are buttons with names.
       ...Object.fromEntries(['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput'].map((name) => [name, { defaultProps: { ariaLabels: calendarAriaLabels } }])),
       // No focusable role="presentation" placeholder inside role="menu" (only menu items belong there):
