@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '@reelsmith/core';
+import { READINESS_PROBE_KEY, type AppDeps } from '@reelsmith/core';
 import { pingDatabase } from '@reelsmith/db';
 
 /** How long a readiness check may take before its part counts as down. */
 const CHECK_TIMEOUT_MS = 3000;
-/** A key that is never stored: asking for it shows the store answers without reading anything. */
-const STORAGE_PROBE_KEY = 'readyz/probe';
 
 export function registerHealth(app: FastifyInstance, core: AppDeps): void {
   // Alive: the process answers, and says whether the database does (container liveness).
@@ -23,7 +21,8 @@ export function registerHealth(app: FastifyInstance, core: AppDeps): void {
   app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
     const checks: Record<string, () => Promise<unknown>> = {
       database: () => pingDatabase(core.db),
-      storage: () => core.storage.stat(STORAGE_PROBE_KEY),
+      // S3: the bucket exists and takes our keys (a HEAD alone answers for a missing bucket too).
+      storage: () => (core.storage.ready ? core.storage.ready() : core.storage.stat(READINESS_PROBE_KEY)),
       queue: () => core.jobs.ready(),
     };
     const results = await Promise.all(

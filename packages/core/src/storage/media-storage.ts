@@ -29,7 +29,15 @@ export interface MediaStorage {
    * or null to stream it through the server. The access decision is always ours, made before this is asked.
    */
   directReadUrl?(key: string, options: DirectReadOptions): Promise<string | null>;
+  /**
+   * Readiness (GET /readyz): resolves when the store answers for this deployment (its bucket exists and
+   * takes its credentials), throws otherwise. Without it, a stat of READINESS_PROBE_KEY answering at all counts.
+   */
+  ready?(): Promise<void>;
 }
+
+/** A key that is never written: asking for it shows the store answers without reading anything. */
+export const READINESS_PROBE_KEY = 'readyz/probe';
 
 export interface DirectReadOptions {
   /** Served with this Content-Disposition (a download: `attachment; filename=…`), else inline. */

@@ -13,7 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypeFor, isSafeKey, type ByteRange, type DirectReadOptions, type MediaStorage, type StoredObject } from './media-storage.ts';
+import { contentTypeFor, isSafeKey, READINESS_PROBE_KEY, type ByteRange, type DirectReadOptions, type MediaStorage, type StoredObject } from './media-storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -115,6 +115,23 @@ export class S3Storage implements MediaStorage {
       // Without s3:ListBucket (the usual least-privilege policy) AWS answers a HEAD on a missing key
       // with 403, not 404: it is missing. Wrong keys show on the PUT or GET that follows.
       if (status === 404 || status === 403 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * A HEAD cannot tell a missing key from a missing bucket (both 404, or 403 without s3:ListBucket), so
+   * readiness GETs a key that is never written: NoSuchKey, or AccessDenied without s3:ListBucket, means
+   * the bucket answers with our credentials; NoSuchBucket, InvalidAccessKeyId, SignatureDoesNotMatch and
+   * network errors mean it does not.
+   */
+  async ready(): Promise<void> {
+    try {
+      const object = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(READINESS_PROBE_KEY), Range: 'bytes=0-0' }));
+      (object.Body as Readable | undefined)?.destroy();
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'NoSuchKey' || name === 'AccessDenied') return;
       throw err;
     }
   }

@@ -77,6 +77,22 @@ describe.each(kinds)('media storage on %s', (_name, make) => {
   });
 });
 
+describe('S3 readiness', () => {
+  const storage = (bucket: string, endpoint = `http://127.0.0.1:${s3Port}`) =>
+    new S3Storage({ bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', maxSockets: 10 });
+
+  it('is ready when the bucket answers, even though the probe key was never written', async () => {
+    await expect(storage('media').ready()).resolves.toBeUndefined();
+    // A HEAD alone would have called a missing bucket ready too: the probe tells them apart.
+    expect(await storage('no-such-bucket').stat('readyz/probe')).toBeNull();
+  });
+
+  it('is not ready when the bucket does not exist or the store does not answer', async () => {
+    await expect(storage('no-such-bucket').ready()).rejects.toThrow(/bucket/i);
+    await expect(storage('media', 'http://127.0.0.1:9').ready()).rejects.toThrow();
+  });
+});
+
 describe('presigned reads from S3-compatible storage', () => {
   const credentials = { accessKeyId: 'AKIDPRESIGN', secretAccessKey: 'presign-secret' };
   let clock = new Date();
