@@ -80,6 +80,7 @@ export function ActivityScreen() {
         <SearchBox
           key={params.search}
           initial={params.search}
+          minWidth={420}
           placeholder="Search by email, name, action, or resource..."
           onSearch={(text) => update({ search: text })}
         />

@@ -80,10 +80,13 @@ export interface ActivitySorting {
   onSort: (column: AuditSortColumn) => void;
 }
 
-/** Spec §2 Activity Logs (severity icon, Time, User, Action, IP Address, Severity), with the customer and outcome (issue 21); a row opens its details. */
+/**
+ * Spec §2 Activity Logs (severity icon, Time, User, Action, IP Address, Severity). Issue 21: under the
+ * sentence, a refused or failed outcome and the customer (linked); a row opens its details.
+ */
 export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditLog[]; sorting: ActivitySorting; onOpen: (log: AuditLog) => void }) {
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -96,11 +99,8 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
             <SortableTh column="actor" {...sorting}>
               User
             </SortableTh>
-            <SortableTh column="action" {...sorting} miw={300}>
+            <SortableTh column="action" {...sorting} miw={280}>
               Action
-            </SortableTh>
-            <SortableTh column="outcome" {...sorting}>
-              Outcome
             </SortableTh>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>IP Address</Table.Th>
             <SortableTh column="severity" {...sorting}>
@@ -156,6 +156,11 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
                           {describeAction(log)}
                         </Text>
                       </UnstyledButton>
+                      {log.outcome !== 'succeeded' ? (
+                        <Badge variant="light" color={outcome.color} size="sm" w="fit-content" styles={{ label: { overflow: 'visible' } }} data-testid="activity-outcome">
+                          {outcome.label}
+                        </Badge>
+                      ) : null}
                       {log.customer ? (
                         <Text size="xs" c="dimmed">
                           Customer: <CustomerLink customer={log.customer} size="xs" />
@@ -163,11 +168,6 @@ export function ActivityTable({ logs, sorting, onOpen }: { logs: readonly AuditL
                       ) : null}
                     </Stack>
                   </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={outcome.color} miw="fit-content" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
-                    {outcome.label}
-                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
