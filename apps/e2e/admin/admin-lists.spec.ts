@@ -167,7 +167,8 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.getByTestId('sort-login').click();
     await expect(page).toHaveURL(/sort=login&dir=desc/);
     await page.reload();
-    await expect(page.getByRole('columnheader', { name: 'Login Time' })).toHaveAttribute('aria-sort', 'descending');
+    // The Active Sessions table comes first (the Recent one has a Login Time column too).
+    await expect(page.getByRole('columnheader', { name: 'Login Time' }).first()).toHaveAttribute('aria-sort', 'descending');
     await saveScreenshot(page, 'admin-sessions-sorted');
     await page.getByRole('link', { name: 'Sid Session' }).first().click();
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
