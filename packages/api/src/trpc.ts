@@ -155,7 +155,9 @@ export function adminProcedure(...roles: AdminRole[]) {
       const cause = result.error.cause;
       const code = cause instanceof AppError ? cause.code : result.error.code;
       const httpStatus = getHTTPStatusCodeFromError(new TRPCError({ code }));
-      const message = cause instanceof ZodError ? describeZodError(cause) : cause instanceof AppError ? cause.message : result.error.message;
+      // An unexpected 5xx keeps its text in the server log only (it may name internals), as the error formatter does.
+      const message =
+        cause instanceof ZodError ? describeZodError(cause) : cause instanceof AppError ? cause.message : httpStatus >= 500 ? internalErrorMessage : result.error.message;
       await auditAdminCall(ctx.deps, actor, { path, outcome: 'failed', rawInput: await rawInput(), error: { code, httpStatus, message } });
     }
     return result;
