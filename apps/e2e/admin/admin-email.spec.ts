@@ -120,7 +120,7 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     await expect(details.getByTestId('email-content')).toContainText(`Please update your card ${stamp}, Test`);
     await expect(details).toContainText(`Plain text ${stamp} for Test`);
     if (screensRequested) await shot(page, 'log-details');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The date-range picker: future days cannot be chosen; Apply needs a day.
     await page.getByRole('button', { name: 'Pick a date range' }).click();

@@ -53,8 +53,8 @@ export function createAppTheme({ tooltipOpenDelay }: AppThemeOptions = {}): Mant
       // A link is told from the text around it by more than its colour (WCAG 1.4.1).
       Anchor: { defaultProps: { underline: 'always' } },
       // A dialog's × is a button with a name.
-      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
       // A table wider than a phone scrolls sideways: its scroll area takes the focus so the arrow keys scroll it.
       TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
