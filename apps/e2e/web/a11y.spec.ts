@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { saveScreenshot } from '../support/screens.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
-import { openPricing } from '../support/billing.ts';
+import { buyPlan, checkoutFromPricing, openPricing } from '../support/billing.ts';
 import { fixtureShares, type FixtureShare } from '../support/fixtures.ts';
 import { createProjectViaApi, finishProjectViaApi, openDashboard, sampleScenes, updateProjectViaApi, type ProjectJson } from '../support/projects.ts';
 import { voiceAndPickAvatarViaApi, wizardScript } from '../support/wizard.ts';
@@ -114,6 +114,18 @@ test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '
     await page.goto('/profile?tab=subscription');
     await expect(page.getByRole('heading', { level: 2, name: 'Payment History' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'profile, subscription tab on a phone');
+  });
+
+  test('payment results and a missing project', async ({ page }) => {
+    await signInWithDevApi(page.request, { email: uniqueEmail('a11y-pay'), name: 'Pat Payment' });
+    await checkoutFromPricing(page, 'Starter', 'cancel');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'payment cancelled');
+    await buyPlan(page, 'Starter');
+    await expectNoSeriousA11yViolations(page, 'payment successful');
+    await page.goto('/project/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Project Not Found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'project not found');
   });
 
   test('the six wizard steps, each with its work done, and the Free plan locks', async ({ page, browser }, testInfo) => {
