@@ -63,7 +63,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await expect(page.getByTestId('user-row').first()).toContainText(emails[11]!);
 
     // The export holds the whole filtered, sorted list (both pages), with a formula neutralised.
-    const users = await exportCsv(page, 'Export users as CSV');
+    const users = await exportCsv(page, 'Export CSV of users');
     expect(users.name).toMatch(/^reelsmith-users-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(users.lines[0]).toBe('Id,Name,Email,Status,Plan,Subscription status,Projects,Joined,Last login');
     expect(users.lines).toHaveLength(13);
@@ -75,7 +75,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.getByRole('combobox', { name: 'Action type' }).click();
     await page.getByRole('option', { name: 'Database' }).click();
     await expect(page.getByTestId('activity-sentence').first()).toContainText('exported 12 users to CSV');
-    const activity = await exportCsv(page, 'Export activity as CSV');
+    const activity = await exportCsv(page, 'Export CSV of activity');
     expect(activity.name).toMatch(/^reelsmith-activity-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(activity.lines[0]).toBe('Time,Actor,Actor email,Action,Sentence,Customer,Outcome,Severity,IP address,Resource type,Resource id,Details');
     expect(activity.lines.some((l) => l.includes('users_export') && l.includes('exported 12 users to CSV'))).toBe(true);
@@ -103,7 +103,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await search(page, 'Search by email or name...', customer.email);
     await expect(page).toHaveURL(/q=.*sort=start&dir=asc/);
     await expect(page.getByTestId('subscription-row')).toHaveCount(1);
-    const subscriptions = await exportCsv(page, 'Export subscriptions as CSV');
+    const subscriptions = await exportCsv(page, 'Export CSV of subscriptions');
     expect(subscriptions.lines[0]).toBe('Id,Customer,Email,Plan,Billing,Price,Currency,Status,Start,End,Bonus credits');
     expect(subscriptions.lines).toHaveLength(2);
     expect(subscriptions.lines[1]).toContain(`Sally Subscriber,${customer.email},Starter,monthly,19.00,USD,active`);
@@ -120,7 +120,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.getByTestId('sort-title').click();
     await expect(page.getByTestId('project-row').first()).toContainText('Zeta reel');
     await saveScreenshot(page, 'admin-projects-sorted');
-    const projects = await exportCsv(page, 'Export projects as CSV');
+    const projects = await exportCsv(page, 'Export CSV of projects');
     expect(projects.lines[0]).toBe('Id,Title,Customer,Email,Status,Industry,Visibility,Created,AI cost (USD)');
     expect(projects.lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Zeta reel', 'Alpha reel']);
     await page.getByTestId('project-customer').first().click();

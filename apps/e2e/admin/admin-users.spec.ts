@@ -103,7 +103,7 @@ test.describe('Admin users', { tag: '@admin' }, () => {
     await openAdminScreen(page, 'Overview', 'Overview');
     await expect(page.getByRole('cell', { name: '1. Script & Scenes' })).toBeVisible();
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export project funnel CSV' }).click();
+    await page.getByRole('button', { name: 'Export CSV of the project funnel' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^project-funnel-month-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');

@@ -68,7 +68,7 @@ export function ActivityScreen() {
       <PageHeader
         title="Activity Logs"
         subtitle="Audit trail of administrator actions"
-        actions={<ServerExportButton label="Export activity as CSV" visible={abilities.manage} run={() => client.admin.exports.activity.mutate(filters)} />}
+        actions={<ServerExportButton of="activity" visible={abilities.manage} run={() => client.admin.exports.activity.mutate(filters)} />}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" mb="xl">
         <StatCard label="Total Actions" value={card(summary.data?.totalLast24h)} hint="Last 24 hours" icon={IconActivity} />

@@ -22,7 +22,7 @@ export function ProjectFunnelCard({ funnel, range, loading }: { funnel: ProjectF
           </Text>
         </Stack>
         <ExportCsvButton
-          label="Export project funnel CSV"
+          of="the project funnel"
           fileName={funnelFileName('project-funnel', range)}
           csv={funnel ? () => projectFunnelCsv(funnel) : null}
         />

@@ -26,7 +26,7 @@ export function SignupFunnelCard({ funnel, range }: { funnel: SignupFunnel | und
           Signup to Subscription
         </Title>
         <ExportCsvButton
-          label="Export signup funnel CSV"
+          of="the signup funnel"
           fileName={funnelFileName('signup-funnel', range)}
           csv={funnel ? () => signupFunnelCsv(funnel) : null}
         />

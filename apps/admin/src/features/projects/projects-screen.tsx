@@ -41,7 +41,7 @@ export function ProjectsScreen() {
       <PageHeader
         title="Project Analytics"
         subtitle="Browse and filter every project on the platform"
-        actions={<ServerExportButton label="Export projects as CSV" visible={abilities.manage} run={() => client.admin.exports.projects.mutate(filters)} />}
+        actions={<ServerExportButton of="projects" visible={abilities.manage} run={() => client.admin.exports.projects.mutate(filters)} />}
       />
       <FetchError error={stats.error} message="Failed to fetch project stats" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="xl">

@@ -69,7 +69,7 @@ export function SubscriptionsScreen() {
         subtitle="Manage user subscriptions, process refunds, and make adjustments"
         actions={
           <Group gap="sm">
-            <ServerExportButton label="Export subscriptions as CSV" visible={abilities.manage} run={() => client.admin.exports.subscriptions.mutate(filters)} />
+            <ServerExportButton of="subscriptions" visible={abilities.manage} run={() => client.admin.exports.subscriptions.mutate(filters)} />
             <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => void refresh()} loading={list.isFetching && !list.isPending}>
               Refresh
             </Button>

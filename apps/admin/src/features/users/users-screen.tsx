@@ -36,7 +36,7 @@ export function UsersScreen() {
       <PageHeader
         title="User Management"
         subtitle="Search customer accounts and suspend or activate them"
-        actions={<ServerExportButton label="Export users as CSV" visible={abilities.manage} run={() => client.admin.exports.users.mutate(filters)} />}
+        actions={<ServerExportButton of="users" visible={abilities.manage} run={() => client.admin.exports.users.mutate(filters)} />}
       />
       <Group mb="md">
         <SearchBox key={params.search} initial={params.search} placeholder="Search by email or name..." onSearch={(text) => update({ search: text })} />
