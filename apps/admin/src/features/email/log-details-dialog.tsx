@@ -2,17 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Typ
 import type { EmailLog } from '@reelsmith/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { detailHtml, detailSentDate, detailText, noContentText, statusColor, statusLabel } from './log-rules.ts';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
+import { LabelledField } from '../../components/labelled-field.tsx';
 
 /**
  * Spec §2 Log details. The content is HTML the server sanitised with its allow-list before storing
@@ -26,29 +16,29 @@ export function LogDetailsDialog({ log, onClose }: { log: EmailLog | null; onClo
       {log ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Recipient">
+            <LabelledField label="Recipient">
               <Text size="sm">{log.recipientEmail}</Text>
-            </Field>
-            <Field label="Subject">
+            </LabelledField>
+            <LabelledField label="Subject">
               <Text size="sm">{log.subject}</Text>
-            </Field>
-            <Field label="Status">
+            </LabelledField>
+            <LabelledField label="Status">
               <Badge color={statusColor[log.sendStatus]} variant="light">
                 {statusLabel[log.sendStatus]}
               </Badge>
-            </Field>
-            <Field label="Sent Date">
+            </LabelledField>
+            <LabelledField label="Sent Date">
               <Text size="sm">{detailSentDate(log)}</Text>
-            </Field>
+            </LabelledField>
           </SimpleGrid>
           {log.errorMessage ? (
-            <Field label="Error Message">
+            <LabelledField label="Error Message">
               <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
                 {log.errorMessage}
               </Text>
-            </Field>
+            </LabelledField>
           ) : null}
-          <Field label="Email Content">
+          <LabelledField label="Email Content">
             {content.warning ? (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} aria-hidden="true" />} mb="xs">
                 {content.warning}
@@ -65,15 +55,15 @@ export function LogDetailsDialog({ log, onClose }: { log: EmailLog | null; onClo
                 {noContentText}
               </Text>
             )}
-          </Field>
+          </LabelledField>
           {text ? (
-            <Field label="Plain Text Content">
+            <LabelledField label="Plain Text Content">
               <Paper withBorder radius="md" p="md" mah={240} style={{ overflow: 'auto' }}>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
                   {text}
                 </Text>
               </Paper>
-            </Field>
+            </LabelledField>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

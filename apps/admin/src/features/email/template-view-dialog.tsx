@@ -1,17 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
 import type { EmailTemplate } from '@reelsmith/shared';
 import { noContentText } from './log-rules.ts';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
+import { LabelledField } from '../../components/labelled-field.tsx';
 
 /**
  * A template read-only, for roles that may read templates but not change them (support). The HTML was
@@ -23,26 +13,26 @@ export function TemplateViewDialog({ template, onClose }: { template: EmailTempl
       {template ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Template Name">
+            <LabelledField label="Template Name">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {template.name}
               </Text>
-            </Field>
-            <Field label="Status">
+            </LabelledField>
+            <LabelledField label="Status">
               <Badge color={template.isActive ? 'teal' : 'gray'} variant="light">
                 {template.isActive ? 'Active' : 'Inactive'}
               </Badge>
-            </Field>
-            <Field label="Subject">
+            </LabelledField>
+            <LabelledField label="Subject">
               <Text size="sm">{template.subject}</Text>
-            </Field>
+            </LabelledField>
             {template.description ? (
-              <Field label="Description">
+              <LabelledField label="Description">
                 <Text size="sm">{template.description}</Text>
-              </Field>
+              </LabelledField>
             ) : null}
           </SimpleGrid>
-          <Field label="HTML Content">
+          <LabelledField label="HTML Content">
             {template.htmlContent ? (
               <Paper withBorder radius="md" p="md" mah={360} style={{ overflow: 'auto' }} data-testid="template-html">
                 <Typography>
@@ -54,15 +44,15 @@ export function TemplateViewDialog({ template, onClose }: { template: EmailTempl
                 {noContentText}
               </Text>
             )}
-          </Field>
+          </LabelledField>
           {template.textContent ? (
-            <Field label="Text Content">
+            <LabelledField label="Text Content">
               <Paper withBorder radius="md" p="md" mah={240} style={{ overflow: 'auto' }}>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
                   {template.textContent}
                 </Text>
               </Paper>
-            </Field>
+            </LabelledField>
           ) : null}
           <Text size="xs" c="dimmed">
             Your admin role can read templates but not edit them or send tests.

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Modal, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
 import type { AdminSubscription } from '@reelsmith/shared';
 import { IconCalendarX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { adjustmentTypeLabel, canCancel, canRefund, planPriceText, subscriptionStatus, transactionStatus } from './subscription-labels.ts';
 import type { RefundTarget } from './refund-dialog.tsx';
 import { SubscriptionStatusBadge } from './subscriptions-table.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 
 /** Spec §2 Subscription Details: Overview, Transactions (Refund on succeeded) and Adjustments tabs. */
 export function SubscriptionDetailsDialog({
@@ -42,17 +43,6 @@ function TransactionBadge({ label, color }: { label: string; color: string }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
-
 function DetailsBody({ subscription, canManage, onRefund }: { subscription: AdminSubscription; canManage: boolean; onRefund: (target: RefundTarget) => void }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.admin.subscriptions.forUser.queryOptions({ userId: subscription.userId }));
@@ -72,38 +62,38 @@ function DetailsBody({ subscription, canManage, onRefund }: { subscription: Admi
 
       <Tabs.Panel value="overview">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Field label="User">
+          <LabelledField label="User">
             <Text size="sm" fw={600}>
               {userDisplayName(sub.user)}
             </Text>
             <Text size="sm" c="dimmed">
               {sub.user.email}
             </Text>
-          </Field>
-          <Field label="Status">
+          </LabelledField>
+          <LabelledField label="Status">
             <SubscriptionStatusBadge status={sub.status} />
             <Text size="sm" c="dimmed" mt={4}>
               {subscriptionStatus(sub.status).description}
             </Text>
-          </Field>
-          <Field label="Plan">
+          </LabelledField>
+          <LabelledField label="Plan">
             <Text size="sm">{sub.plan.name}</Text>
-          </Field>
-          <Field label="Price">
+          </LabelledField>
+          <LabelledField label="Price">
             <Text size="sm">{planPriceText(sub.plan)}</Text>
-          </Field>
-          <Field label="Start Date">
+          </LabelledField>
+          <LabelledField label="Start Date">
             <Text size="sm">{formatDate(sub.startDate)}</Text>
-          </Field>
-          <Field label="End Date">
+          </LabelledField>
+          <LabelledField label="End Date">
             <Text size="sm" data-testid="details-end-date">
               {formatDate(sub.endDate)}
             </Text>
-          </Field>
+          </LabelledField>
           {sub.bonusCredits > 0 ? (
-            <Field label="Extra credits">
+            <LabelledField label="Extra credits">
               <Text size="sm">{sub.bonusCredits} videos</Text>
-            </Field>
+            </LabelledField>
           ) : null}
         </SimpleGrid>
         {canManage && canCancel(sub) ? (
