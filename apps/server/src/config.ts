@@ -38,6 +38,7 @@ const baseEnvSchema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 60 * 60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  DEV_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   ADMIN_EMAIL: z.string().optional().transform((v) => v || undefined),
@@ -139,6 +140,8 @@ export interface Config {
   rateLimitMax: number;
   /** Requests per minute per API key (a call with a working key is counted against its key, not its address). */
   apiKeyRateLimitMax: number;
+  /** Development sign-ins per minute per address (only where the development sign-in page exists). */
+  devSignInRateLimitMax: number;
   webDist: string;
   adminDist: string;
   admin: { email: string | undefined; password: string | undefined };
@@ -368,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
+    devSignInRateLimitMax: e.DEV_SIGN_IN_RATE_LIMIT_MAX,
     webDist: resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     adminDist: resolve(repoRoot, e.ADMIN_DIST ?? 'apps/admin/dist'),
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },

@@ -19,7 +19,7 @@ export function registerDevSignIn(app: FastifyInstance, deps: { config: Config; 
 
   app.get('/auth/dev', (_req, reply) => reply.type('text/html').header('cache-control', 'no-store').send(devSignInPage({})));
 
-  app.post('/auth/dev', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req, reply) => {
+  app.post('/auth/dev', { config: { rateLimit: { max: deps.config.devSignInRateLimitMax, timeWindow: '1 minute' } } }, async (req, reply) => {
     const isForm = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
     const parsed = devSignInSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
