@@ -178,7 +178,11 @@ describe.runIf(postgresTestUrl())('a worker killed during a render', () => {
     expect(done.attempts).toBe(1);
     expect(renders).toHaveLength(2);
     expect(new Set(renders).size).toBe(1);
-    const queued = await db.pool!.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [done.queue_job_id]);
-    expect(queued.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // The step's row says succeeded before its handler returns; the queue marks the job completed just after.
+    const queued = await until('the queue to complete the job', async () => {
+      const rows = (await db.pool!.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [done.queue_job_id])).rows;
+      return rows[0]?.state === 'active' ? undefined : rows;
+    }, 10_000);
+    expect(queued).toEqual([{ state: 'completed', retry_count: 0 }]);
   }, 240_000);
 });
