@@ -102,9 +102,9 @@ interface Worker {
 }
 
 /** A separate worker process (ROLE=worker through start.ts) whose avatar step takes `slowMs` longer. */
-function startWorker(env: Record<string, string>, slowMs: number, graceSeconds: number): Worker {
+function startWorker(env: Record<string, string>, slowMs: number, graceSeconds: number, slowOnlyFor?: string): Worker {
   const child = spawn(process.execPath, [slowWorkerFile], {
-    env: { ...process.env, ...env, ROLE: 'worker', NODE_ENV: 'test', LOG_LEVEL: 'info', SLOW_STEP_MS: String(slowMs), SHUTDOWN_GRACE_SECONDS: String(graceSeconds) },
+    env: { ...process.env, ...env, ROLE: 'worker', NODE_ENV: 'test', LOG_LEVEL: 'info', SLOW_STEP_MS: String(slowMs), SHUTDOWN_GRACE_SECONDS: String(graceSeconds), ...(slowOnlyFor ? { SLOW_STEP_MATCH: slowOnlyFor } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let steps = 0;
@@ -151,11 +151,11 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
   });
 
   /** A customer's new project with an avatar job queued. */
-  async function avatarJob(email: string) {
+  async function avatarJob(email: string, combinedPrompt = 'A hiker outdoors at dawn') {
     const cookie = await devSignIn(t.app, email);
     const user = await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const project = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { reelTime: 20 } });
-    const job = await startGeneration(t.app.core, user.id, project.json().id, 'avatars', { id: project.json().id, combinedPrompt: 'A hiker outdoors at dawn' });
+    const job = await startGeneration(t.app.core, user.id, project.json().id, 'avatars', { id: project.json().id, combinedPrompt });
     return job.id;
   }
   const jobRow = (id: string) => db.db.selectFrom('generation_jobs').select(['status', 'attempts', 'queue_job_id']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -187,8 +187,8 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
     expect(waiting).toMatchObject({ status: 'queued', attempts: 0 });
     expect(await queueState(waiting.queue_job_id)).toBe('created');
 
-    // The next worker finishes it: nothing was lost. Its step is slow only once it is up (after this job).
-    const hasty = startWorker(env, 60_000, 1);
+    // The next worker finishes it: nothing was lost. Its step is slow only for the third job's prompt.
+    const hasty = startWorker(env, 60_000, 1, 'slow take');
     workers.push(hasty.process);
     await hasty.ready;
     const taken = await until('the waiting job to finish on the next worker', async () => {
@@ -198,7 +198,7 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
     expect(taken.attempts).toBe(1);
 
     // A worker whose step outlasts its one-second grace hands its job back when told to stop.
-    const third = await avatarJob('third.shutdown@example.com');
+    const third = await avatarJob('third.shutdown@example.com', 'A hiker outdoors at dawn, slow take');
     await hasty.stepStarted();
     const hastySignalledAt = Date.now();
     hasty.process.kill('SIGTERM');
