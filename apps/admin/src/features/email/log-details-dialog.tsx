@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { EmailLog } from '@reelsmith/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { detailHtml, detailSentDate, detailText, noContentText, statusColor, statusLabel } from './log-rules.ts';
+import { detailHtml, detailSentDate, detailText, statusColor, statusLabel } from './log-rules.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
+import { PlainTextPanel, SanitisedHtmlPanel } from './content-panels.tsx';
 
 /**
  * Spec §2 Log details. The content is HTML the server sanitised with its allow-list before storing
@@ -44,25 +45,11 @@ export function LogDetailsDialog({ log, onClose }: { log: EmailLog | null; onClo
                 {content.warning}
               </Alert>
             ) : null}
-            {content.html ? (
-              <Paper withBorder radius="md" p="md" mah={360} style={{ overflow: 'auto' }} data-testid="email-content">
-                <Typography>
-                  <div dangerouslySetInnerHTML={{ __html: content.html }} />
-                </Typography>
-              </Paper>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {noContentText}
-              </Text>
-            )}
+            <SanitisedHtmlPanel html={content.html} testId="email-content" />
           </LabelledField>
           {text ? (
             <LabelledField label="Plain Text Content">
-              <Paper withBorder radius="md" p="md" mah={240} style={{ overflow: 'auto' }}>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                  {text}
-                </Text>
-              </Paper>
+              <PlainTextPanel text={text} />
             </LabelledField>
           ) : null}
           <Group justify="flex-end">

@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { EmailTemplate } from '@reelsmith/shared';
-import { noContentText } from './log-rules.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
+import { PlainTextPanel, SanitisedHtmlPanel } from './content-panels.tsx';
 
 /**
  * A template read-only, for roles that may read templates but not change them (support). The HTML was
@@ -33,25 +33,11 @@ export function TemplateViewDialog({ template, onClose }: { template: EmailTempl
             ) : null}
           </SimpleGrid>
           <LabelledField label="HTML Content">
-            {template.htmlContent ? (
-              <Paper withBorder radius="md" p="md" mah={360} style={{ overflow: 'auto' }} data-testid="template-html">
-                <Typography>
-                  <div dangerouslySetInnerHTML={{ __html: template.htmlContent }} />
-                </Typography>
-              </Paper>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {noContentText}
-              </Text>
-            )}
+            <SanitisedHtmlPanel html={template.htmlContent} testId="template-html" />
           </LabelledField>
           {template.textContent ? (
             <LabelledField label="Text Content">
-              <Paper withBorder radius="md" p="md" mah={240} style={{ overflow: 'auto' }}>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                  {template.textContent}
-                </Text>
-              </Paper>
+              <PlainTextPanel text={template.textContent} />
             </LabelledField>
           ) : null}
           <Text size="xs" c="dimmed">
