@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { installReadCache, type ReadCacheStats } from './embedded-read-cache.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The embedded instance, when kind is pglite (the job queue shares it). */
   pglite?: PGlite;
+  /** What the embedded database's read cache has done (embedded-read-cache.ts), when kind is pglite. */
+  readCache?: ReadCacheStats;
   /** The pg pool, when kind is postgres. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -57,11 +60,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteBinaries ? { pgliteWasmModule: options.pgliteBinaries.wasmModule, fsBundle: options.pgliteBinaries.fsBundle } : {}),
     parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
   });
+  const readCache = installReadCache(pglite);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',
     pglite,
+    readCache,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import { cacheStatement } from './embedded-read-cache.ts';
 import type { Executor } from './repositories/users.ts';
 
 /**
@@ -12,7 +13,10 @@ import type { Executor } from './repositories/users.ts';
  * argument was used once. Constants written into the query stay as compiled. A plugin's `transformQuery`
  * runs at that first compile only (the app has none; `transformResult` still runs on every call).
  */
-export function preparedQuery<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>): (db: Executor, ...args: A) => CompiledQuery<R> {
+export function preparedQuery<A extends unknown[], R>(
+  build: (db: Executor, ...args: A) => Compilable<R>,
+  options: { /** Kept by the embedded database's read cache (embedded-read-cache.ts), which must know the tables it reads. */ cachedReadOf?: readonly string[] } = {},
+): (db: Executor, ...args: A) => CompiledQuery<R> {
   let template: { query: CompiledQuery<R>; slots: (number | undefined)[] } | undefined;
   return (db, ...args) => {
     if (!template) {
@@ -27,6 +31,7 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Executor, ...a
         throw new Error(`a prepared query must use each of its ${markers.length} arguments as exactly one parameter: ${query.sql}`);
       }
       template = { query, slots };
+      if (options.cachedReadOf) cacheStatement(query.sql, options.cachedReadOf);
     }
     const { query, slots } = template;
     return { ...query, queryId: createQueryId(), parameters: query.parameters.map((value, i) => (slots[i] === undefined ? value : args[slots[i]])) };

@@ -25,6 +25,7 @@ export function findProjectRow(db: Executor, userId: string, id: string, options
 /** The statement of listProjectRows, compiled once: the dashboard and the REST list send it. */
 const projectsWindow = preparedQuery((db, userId: string, limit: number, offset: number) =>
   projectQuery(db).where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').orderBy('p.id').limit(limit).offset(offset),
+  { cachedReadOf: ['projects', 'shares'] },
 );
 
 /** One window of the user's projects, most recently changed first. */

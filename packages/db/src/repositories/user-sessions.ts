@@ -52,6 +52,7 @@ const sessionByTokenHash = preparedQuery((db, tokenHash: string) =>
       'u.email', 'u.first_name', 'u.last_name', 'u.profile_image_url', 'u.is_active', 'u.created_at', 'u.google_sub',
     ])
     .where('s.token_hash', '=', tokenHash),
+  { cachedReadOf: ['user_sessions', 'users'] },
 );
 
 /** The session for a token hash with its user, whatever its state; callers decide what is live. */
