@@ -29,6 +29,11 @@ async function openStep(page: Page, id: string, step: number, heading: string): 
 }
 
 test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '@web' }, () => {
+  // Each sweep runs axe a dozen times, 1–8 s of CPU each: on a busy two-core machine (the unit suites
+  // run beside) a sweep took 1.5 minutes, so the sweeps get three times the usual budget.
+  test.beforeEach(() => {
+    test.slow();
+  });
   test('signed-out pages: landing, pricing, development sign-in, a shared project, 404', async ({ page, browser }, testInfo) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -129,7 +134,7 @@ test.describe('Accessibility of the customer app (axe, WCAG 2.1 A/AA)', { tag: '
   });
 
   test('the six wizard steps, each with its work done, and the Free plan locks', async ({ page, browser }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(450_000);
     await signInWithDevApi(page.request, { email: uniqueEmail('a11y-wizard'), name: 'Wes Wizard' });
 
     await page.goto('/project/new?step=1');
