@@ -202,8 +202,9 @@ async function mixedLoad(server: Server, t0: number): Promise<void> {
     const served = samples.length + clients;
     const cpuPerRequest = (after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / served;
     const sqlPerRequest = (after.queries - before.queries) / served;
+    const cachedPerRequest = (after.cachedQueries - before.cachedQueries) / served;
     rows.push(
-      `| ${clients} | ${rampSeconds.toFixed(1)} | ${fmt(samples.length / wallSeconds)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${errorsOf(samples)} | ${serverCpu.toFixed(0)}% | ${cpuPerRequest.toFixed(2)} | ${sqlPerRequest.toFixed(2)} | ${((benchUsed.user + benchUsed.system) / 1e4 / elapsed).toFixed(0)}% | ${after.loopDelayP99Ms} / ${after.loopDelayMaxMs} | ${loadavg()[0]!.toFixed(1)} |`,
+      `| ${clients} | ${rampSeconds.toFixed(1)} | ${fmt(samples.length / wallSeconds)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${errorsOf(samples)} | ${serverCpu.toFixed(0)}% | ${cpuPerRequest.toFixed(2)} | ${sqlPerRequest.toFixed(2)} | ${cachedPerRequest.toFixed(2)} | ${((benchUsed.user + benchUsed.system) / 1e4 / elapsed).toFixed(0)}% | ${after.loopDelayP99Ms} / ${after.loopDelayMaxMs} | ${loadavg()[0]!.toFixed(1)} |`,
     );
     for (const op of mix) {
       const mine = samples.filter((s) => s.name === op.name);
@@ -212,8 +213,8 @@ async function mixedLoad(server: Server, t0: number): Promise<void> {
     }
   }
   if (flags['cpu-prof']) await server.ask({ type: 'profile', file: null }, 'profiled');
-  console.log('\n| clients | connect s | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU | server CPU ms/req | SQL/req | bench CPU | server loop delay p99 / max ms | load 1 min |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| clients | connect s | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU | server CPU ms/req | SQL/req | of them cached/req | bench CPU | server loop delay p99 / max ms | load 1 min |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   console.log('\n| clients | call | SQL per call | requests | p50 ms | p95 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|---|---|---|');

@@ -33,6 +33,8 @@ export interface ServerStats {
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   queries: number;
+  /** Of those, statements the embedded database's read cache answered (packages/db embedded-read-cache.ts). */
+  cachedQueries: number;
   /** Statements that read the generation_jobs table (progress fan-out, the runner's reads). */
   jobReads: number;
   /** Of those, the reads of a project's recent jobs (the list the progress streams are sent). */
@@ -124,6 +126,7 @@ process.on('message', (message: ServerRequest) => {
           loopDelayP99Ms: ms(loop.percentile(99)),
           loopDelayMaxMs: ms(loop.max),
           queries,
+          cachedQueries: runtime.database.readCache?.hits ?? 0,
           jobReads,
           jobListReads,
         },
