@@ -9,7 +9,7 @@ interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
   inputs: unknown[];
   output?: unknown;
-  meta?: { summary?: string };
+  meta?: { summary?: string; answer?: unknown };
 }
 
 function procedureDef(path: string): ProcedureDef {
@@ -95,7 +95,7 @@ const rateLimitHeaders: Record<string, JsonSchema> = {
 function operation(route: RestRoute): JsonSchema {
   const def = procedureDef(route.procedure);
   const input = toJsonSchema(def.inputs[0], 'input');
-  const output = toJsonSchema(def.output, 'output');
+  const output = toJsonSchema(def.meta?.answer ?? def.output, 'output');
   const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: 'path',

@@ -7,7 +7,8 @@ export const listPagedProcedure = protectedProcedure
   .meta({
     summary: "The customer's projects, most recently changed first; paged (the envelope) when page or limit is given",
     rest: { method: 'GET', path: '/api/projects', access: 'customer', inputFrom: 'query' },
+    // Built by toProject, which checks every stored part: not checked a second time (ApiMeta.answer).
+    answer: listOrPagedSchema(projectSchema),
   })
   .input(optionalPageQuerySchema)
-  .output(listOrPagedSchema(projectSchema))
   .query(({ ctx, input }) => listProjectsOrPage(ctx.deps, ctx.user.id, input));
