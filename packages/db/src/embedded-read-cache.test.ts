@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeOf, copyOf } from './embedded-read-cache.ts';
+import { cacheStatement, changeOf, copyOf } from './embedded-read-cache.ts';
 import { deleteOwnedProjectRow, insertProject, listProjectRows, updateProjectRow } from './repositories/projects.ts';
 import { insertShareIfAbsent } from './repositories/shares.ts';
 import { findSessionByTokenHash, touchSession } from './repositories/user-sessions.ts';
@@ -14,6 +14,9 @@ describe('what a statement may change', () => {
     expect(changeOf('SHOW server_version')).toEqual({ kind: 'none' });
     expect(changeOf('UPDATE pgboss.job SET state = $1 WHERE id = $2')).toEqual({ kind: 'none' });
     expect(changeOf('WITH next AS (SELECT id FROM "pgboss"."job") UPDATE "pgboss"."job" SET state = \'active\'')).toEqual({ kind: 'none' });
+    // Unless it names a table a kept read depends on.
+    cacheStatement('select "id" from "projects" where "user_id" = $1', ['projects']);
+    expect(changeOf('UPDATE "projects" SET title = j.name FROM pgboss.job j WHERE j.id = $1')).toEqual({ kind: 'table', table: 'projects' });
     expect(changeOf('insert into "projects" ("title") values ($1) returning "id"')).toEqual({ kind: 'table', table: 'projects' });
     expect(changeOf('update "user_sessions" set "last_activity_at" = $1 where "id" = $2')).toEqual({ kind: 'table', table: 'user_sessions' });
     expect(changeOf('insert into "shares" ("project_id") values ($1) on conflict do nothing')).toEqual({ kind: 'table', table: 'shares' });

@@ -24,10 +24,14 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** The tables each cacheable statement reads, by its SQL text. */
 const cacheableStatements = new Map<string, readonly string[]>();
+/** Every table a cacheable statement reads: a queue statement naming one of them is not taken for the queue's alone. */
+let cachedTables: RegExp | null = null;
 
 /** Marks a statement's SQL as cacheable on the embedded database, reading the named tables. */
 export function cacheStatement(sqlText: string, tables: readonly string[]): void {
   cacheableStatements.set(sqlText, tables);
+  const names = [...new Set([...cacheableStatements.values()].flat())];
+  cachedTables = new RegExp(`(^|[^a-z0-9_])(${names.join('|')})($|[^a-z0-9_])`, 'i');
 }
 
 /** What the cache has done, for tests and the bench. */
@@ -73,7 +77,7 @@ export function changeOf(sqlText: string): Change {
   const text = sqlText.replace(leadingNoise, '');
   const firstWord = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase();
   if (firstWord === 'select' || firstWord === 'show') return { kind: 'none' };
-  if (queueSchema.test(text)) return { kind: 'none' };
+  if (queueSchema.test(text) && !cachedTables?.test(text)) return { kind: 'none' };
   const body = text.replace(/;\s*$/, '');
   if (!body.includes(';')) {
     const write = singleTableWrite.exec(body);
