@@ -46,6 +46,7 @@ interface Entry {
   whole: number;
   tables: number[];
   result: unknown;
+  rows: number;
 }
 
 /**
@@ -63,8 +64,12 @@ export function copyOf<T>(value: T): T {
   return copy as T;
 }
 
-/** At most this many answers are kept; past it the cache starts again empty. */
+/**
+ * At most this many answers, and this many rows in all, are kept; past either the cache starts again
+ * empty (a list window is up to 500 projects with their scenes: rows, not answers, are what weigh).
+ */
 const maxEntries = 5_000;
+const maxRows = 20_000;
 
 const queueSchema = /(^|[\s("])"?pgboss"?\./i;
 const leadingNoise = /^(?:\s+|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()+/;
@@ -92,6 +97,7 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
   let whole = 0;
   const tableCounts = new Map<string, number>();
   const entries = new Map<string, Entry>();
+  let keptRows = 0;
 
   const count = (change: Change) => {
     if (change.kind === 'table') tableCounts.set(change.table, (tableCounts.get(change.table) ?? 0) + 1);
@@ -99,6 +105,7 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
       whole += 1;
       stats.wholeChanges += 1;
       entries.clear();
+      keptRows = 0;
     }
   };
   const around = async <T>(change: Change, run: () => Promise<T>): Promise<T> => {
@@ -127,8 +134,16 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
     stats.misses += 1;
     const seenWhole = whole;
     const result = await query(text, params, options);
-    if (entries.size >= maxEntries) entries.clear();
-    entries.set(key, { whole: seenWhole, tables: seen, result: copyOf(result) });
+    // Everything changed while it read: it could never be served, so it is not kept.
+    if (seenWhole !== whole) return result;
+    const rows = (result as { rows?: unknown[] }).rows?.length ?? 0;
+    keptRows -= entries.get(key)?.rows ?? 0;
+    if (entries.size >= maxEntries || keptRows + rows > maxRows) {
+      entries.clear();
+      keptRows = 0;
+    }
+    keptRows += rows;
+    entries.set(key, { whole: seenWhole, tables: seen, result: copyOf(result), rows });
     return result;
   };
 
