@@ -90,6 +90,21 @@ describe('the embedded database read cache', () => {
     expect(await titles()).toEqual(['Direct']);
   });
 
+  it("keeps each customer's answer to that customer, hostile text included", async () => {
+    const other = (await insertUser(t.db, { googleSub: null, email: 'other@a.test', firstName: 'Other', lastName: null, profileImageUrl: null })).id;
+    const hostile = 'Mine \u0007\u202e\n"},{"title":"x';
+    await newProject(hostile);
+    await insertProject(t.db, { user_id: other, title: 'Theirs', aspect: '9:16', reel_time: 30, scenes: JSON.stringify([]), params: JSON.stringify({}), assets: JSON.stringify({}) });
+    const theirs = async () => (await listProjectRows(t.db, other, { limit: 50, offset: 0 })).map((row) => row.title);
+    for (let round = 0; round < 3; round += 1) {
+      const [mine, their] = await Promise.all([titles(), theirs()]);
+      expect(mine).toEqual([hostile]);
+      expect(their).toEqual(['Theirs']);
+    }
+    // Two windows of one customer's list are two answers.
+    expect(await listProjectRows(t.db, userId, { limit: 50, offset: 1 })).toEqual([]);
+  });
+
   it('never serves a read that began before a write once that write has ended, with reads and writes in parallel', async () => {
     const id = await newProject('v0');
     for (let round = 1; round <= 25; round += 1) {
