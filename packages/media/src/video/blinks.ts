@@ -53,6 +53,12 @@ function nearestPause(pauses: readonly boolean[], at: number, reach: number, las
  */
 export function blinkFrame(face: RgbFrame, eyesShut: RgbFrame, box: Box, shut: number): RgbFrame {
   const out = Buffer.from(face.data);
+  paintBlink(out, face, eyesShut, box, shut);
+  return { ...face, data: out };
+}
+
+/** Writes blinkFrame's box into `out` (which may be `face.data` itself: each pixel is read before it is written). */
+export function paintBlink(out: Buffer, face: RgbFrame, eyesShut: RgbFrame, box: Box, shut: number): void {
   const { width, channels } = face;
   const keep = 1 - shut;
   for (let y = box.top; y <= box.bottom; y++) {
@@ -61,5 +67,4 @@ export function blinkFrame(face: RgbFrame, eyesShut: RgbFrame, box: Box, shut: n
       for (let c = 0; c < 3; c++) out[p + c] = Math.round(face.data[p + c]! * keep + eyesShut.data[p + c]! * shut);
     }
   }
-  return { ...face, data: out };
 }

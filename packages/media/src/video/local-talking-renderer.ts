@@ -15,12 +15,12 @@ import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
 import sharp from 'sharp';
-import { blinkFrame, blinkTrack } from './blinks.ts';
+import { blinkFrame, blinkTrack, paintBlink } from './blinks.ts';
 import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
 import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
-import { fitStillRgb, patchY4m, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
-import { mouthShape, openingBox, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
+import { fitStillRgb, patchY4mInPlace, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { mouthShape, openingBox, paintMouthShape, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
 import { decodePcm, frameRms, mouthOpenFrames } from '../audio/index.ts';
 
@@ -119,14 +119,7 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
     if (last?.look === look) last.frames++;
     else runs.push({ look, frames: 1 });
   }
-  // Converted once; each look is a copy with its mouth and eyes converted again.
-  const closedY4m = toY4m(face.closed.data, face.closed.width, face.closed.height, face.closed.channels);
-  await Promise.all(
-    [...new Set(frames.looks)].map((look) => {
-      const { frame, areas } = frames.draw(look);
-      return writeFile(join(work, `${look}.y4m`), patchY4m(closedY4m, frame, areas));
-    }),
-  );
+  await writeLooks(new Set(frames.looks), frames, face.closed, work);
   const stills = runs.map((run) => ({ file: `${run.look}.y4m`, frames: run.frames }));
   const list = join(work, 'presenter.ffconcat');
   if (!layer || !setting) return stillsPlan(request, stills, list, durationSeconds, codecArgs);
@@ -191,11 +184,48 @@ async function motionPlan(
 }
 
 /**
+ * Each distinct look as a one-frame YUV4MPEG file in `work`. A look differs from the closed picture
+ * only in its areas (the mouth, the eyes), so one picture and one file's bytes are drawn into, written,
+ * and put back where the look differed: converted once, not two full copies (3–6 MB each) allocated per
+ * look, which cost more than the drawing on a virtual machine's memory (docs/benchmarks.md).
+ */
+export async function writeLooks(looks: Iterable<string>, frames: PresenterDrawing, closed: RgbFrame, work: string): Promise<void> {
+  const canvas: RgbFrame = { ...closed, data: Buffer.from(closed.data) };
+  const file = toY4m(closed.data, closed.width, closed.height, closed.channels);
+  for (const look of looks) {
+    const { frame, areas } = frames.drawOn(canvas, look);
+    patchY4mInPlace(file, frame, areas);
+    await writeFile(join(work, `${look}.y4m`), file);
+    patchY4mInPlace(file, closed, areas);
+    if (frame === canvas) for (const area of areas) copyArea(canvas, closed, area);
+  }
+}
+
+/** Copies `area` of `from` into `to` (frames of the same size). */
+function copyArea(to: RgbFrame, from: RgbFrame, area: Box): void {
+  const left = Math.max(0, area.left);
+  const right = Math.min(from.width - 1, area.right);
+  if (right < left) return;
+  for (let y = Math.max(0, area.top); y <= Math.min(from.height - 1, area.bottom); y++) {
+    const start = (y * from.width + left) * from.channels;
+    from.data.copy(to.data, start, start, start + (right - left + 1) * from.channels);
+  }
+}
+
+/** How a look is drawn: as a new picture (`draw`), or into a copy of the closed picture that is put back after (`drawOn`). */
+export interface PresenterDrawing {
+  looks: string[];
+  draw: (look: string) => { frame: RgbFrame; areas: Box[] };
+  /** Draws into `canvas` (the closed picture's pixels) where the look differs, which `areas` name; the frame answered may be another picture. */
+  drawOn: (canvas: RgbFrame, look: string) => { frame: RgbFrame; areas: Box[] };
+}
+
+/**
  * Each frame's look (a name: mouth shape, opening, eyes) and how to draw a look. Mouth shapes follow
  * the phonemes when there are some and the mouth frames differ; otherwise the mouth opens with the
  * loudness (whole open frame). Blinks fall in the voice's pauses where one is near.
  */
-export function presenterFrames(presenter: PresenterFrames, phonemes: readonly SpokenPhoneme[], loudness: readonly number[], seed: string): { looks: string[]; draw: (look: string) => { frame: RgbFrame; areas: Box[] } } {
+export function presenterFrames(presenter: PresenterFrames, phonemes: readonly SpokenPhoneme[], loudness: readonly number[], seed: string): PresenterDrawing {
   const mouthBox = openingBox(presenter.closed, presenter.open);
   const mouths: MouthFrame[] =
     phonemes.length > 0 && mouthBox
@@ -221,7 +251,20 @@ export function presenterFrames(presenter: PresenterFrames, phonemes: readonly S
     if (shut > 0 && eyesBox && presenter.shut) return { frame: blinkFrame(face, presenter.shut, eyesBox, shut), areas: [...areas, eyesBox] };
     return { frame: face, areas };
   };
-  return { looks, draw };
+  const drawOn = (canvas: RgbFrame, look: string): { frame: RgbFrame; areas: Box[] } => {
+    // Without an opening the open look is the whole open picture: drawn as a new one.
+    if (!mouthBox) return draw(look);
+    const { mouth, shut } = parts.get(look)!;
+    const still = mouth.viseme === 'rest' || mouth.viseme === 'closed';
+    if (!still) paintMouthShape(canvas.data, presenter.closed, presenter.open, mouthBox, mouth.viseme, mouth.opening);
+    const areas = still ? [] : [shapeArea(mouthBox, mouth.viseme, mouth.opening, presenter.closed)];
+    if (shut > 0 && eyesBox && presenter.shut) {
+      paintBlink(canvas.data, canvas, presenter.shut, eyesBox, shut);
+      areas.push(eyesBox);
+    }
+    return { frame: canvas, areas };
+  };
+  return { looks, draw, drawOn };
 }
 
 /**

@@ -47,12 +47,22 @@ function differs(a: RgbFrame, b: RgbFrame, i: number): boolean {
 
 /** The frame for one shape (the closed frame itself for rest and closed); `opening` scales how far it opens. */
 export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: Viseme, opening = 1): RgbFrame {
+  if (!MOUTH_SHAPES[viseme]) return closed;
+  const out = Buffer.from(closed.data);
+  paintMouthShape(out, closed, open, box, viseme, opening);
+  return { data: out, width: closed.width, height: closed.height, channels: closed.channels };
+}
+
+/**
+ * Paints the shape into `out` (the closed frame's pixels, or a copy of them: only the pixels of the
+ * opening within shapeArea are written), as mouthShape draws it without allocating a frame.
+ */
+export function paintMouthShape(out: Buffer, closed: RgbFrame, open: RgbFrame, box: Box, viseme: Viseme, opening = 1): void {
   const scale = MOUTH_SHAPES[viseme];
-  if (!scale) return closed;
+  if (!scale) return;
   const sx = scale[0];
   const sy = scale[1] * opening;
-  const out = Buffer.from(closed.data);
-  const { width, height, channels } = closed;
+  const { width, channels } = closed;
   const cx = (box.left + box.right) / 2;
   const cy = (box.top + box.bottom) / 2;
   const area = shapeArea(box, viseme, opening, closed);
@@ -70,7 +80,6 @@ export function mouthShape(closed: RgbFrame, open: RgbFrame, box: Box, viseme: V
       out[p + 2] = open.data[q + 2]!;
     }
   }
-  return { data: out, width, height, channels };
 }
 
 /** Where mouthShape may change pixels for a shape (the opening scaled about its centre), within the frame; none for rest and closed. */

@@ -40,9 +40,14 @@ export function toY4m(rgb: Buffer, width: number, height: number, channels: numb
  */
 export function patchY4m(base: Buffer, frame: { data: Buffer; width: number; height: number; channels: number }, areas: readonly { left: number; top: number; right: number; bottom: number }[]): Buffer {
   const out = Buffer.from(base);
-  const headerLength = y4mHeader(frame.width, frame.height).length;
-  for (const area of areas) convertArea(out, headerLength, frame, area);
+  patchY4mInPlace(out, frame, areas);
   return out;
+}
+
+/** patchY4m without the copy: `y4m` (a one-frame file of frame's size) gets `frame`'s `areas` converted into it. */
+export function patchY4mInPlace(y4m: Buffer, frame: { data: Buffer; width: number; height: number; channels: number }, areas: readonly { left: number; top: number; right: number; bottom: number }[]): void {
+  const headerLength = y4mHeader(frame.width, frame.height).length;
+  for (const area of areas) convertArea(y4m, headerLength, frame, area);
 }
 
 function y4mHeader(width: number, height: number): Buffer {
