@@ -104,6 +104,8 @@ export interface SpeechResult {
   words?: SpokenWord[] | undefined;
   /** Each sound as the synthesiser made it, in the file's time (engines that say), for mouth shapes. */
   phonemes?: SpokenPhoneme[] | undefined;
+  /** The voice's loudness in each video frame (25 fps, the loudest 1), from the samples the file was made from (the local voices), for mouth openings. */
+  loudness?: number[] | undefined;
   durationSeconds: number;
   mimeType: string;
 }
@@ -205,6 +207,8 @@ export interface TalkingVideoRequest extends Costed {
   audioFile: LocalFile;
   /** The voice's phonemes in the audio's time (synthesisers that give them): mouth shapes follow them, else the voice's loudness. */
   phonemes?: SpokenPhoneme[] | undefined;
+  /** The voice's loudness per video frame as the voiceover kept it (SpeechResult.loudness); without it the renderer decodes the audio to measure it. */
+  loudness?: readonly number[] | undefined;
   aspect: AspectRatio;
   quality: Quality;
   watermark: boolean;

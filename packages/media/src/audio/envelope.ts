@@ -26,6 +26,11 @@ export async function loudnessEnvelope(audioFile: string, fps: number, options: 
   return frameRms(samples, sampleRate, fps, Math.ceil(seconds * fps - 1e-6));
 }
 
+/** How many video frames (at 25 fps) show audio of this length: every frame that begins before it ends. */
+export function videoFrameCount(durationSeconds: number, fps = 25): number {
+  return Math.max(1, Math.ceil(durationSeconds * fps - 1e-6));
+}
+
 /** RMS of each frame's samples, normalised so the loudest frame is 1. */
 export function frameRms(samples: ArrayLike<number>, sampleRate: number, fps: number, frameCount: number): number[] {
   const values: number[] = [];

@@ -1,3 +1,3 @@
 export { medianPitchHz, peak, rms, zeroCrossingRate } from './analysis.ts';
-export { frameRms, loudnessEnvelope, mouthOpenFrames, type EnvelopeOptions, type MouthOptions } from './envelope.ts';
+export { frameRms, loudnessEnvelope, mouthOpenFrames, videoFrameCount, type EnvelopeOptions, type MouthOptions } from './envelope.ts';
 export { decodePcm, type DecodePcmOptions, type Pcm } from './pcm.ts';

@@ -97,6 +97,25 @@ describe('LocalTalkingVideoRenderer with an open-mouth frame', () => {
     expect(loud.some((open) => !open)).toBe(true);
   });
 
+  it('opens the mouth by the loudness the voiceover kept, without measuring the audio again', async () => {
+    // Kept as the inverse of what the audio does: open in its pauses, shut while it is loud.
+    const kept = Array.from({ length: 150 }, (_, n) => ((n / 25) % BURST.period < BURST.loud ? 0 : 1));
+    const req = request({ loudness: kept });
+    await renderer.render(req);
+    const frames = await greyFrames(req.outFile, MOUTH_BOX);
+    const [closedRef] = await greyFrames(stills.closed, MOUTH_BOX);
+    const [openRef] = await greyFrames(stills.open, MOUTH_BOX);
+    const isOpen = (frame: Buffer) => meanDifference(frame, openRef!) < meanDifference(frame, closedRef!);
+    expect(frames.length).toBe(150);
+    const whileLoud = frames.filter((_, n) => {
+      const phase = (n / 25) % BURST.period;
+      return phase > 0.08 && phase < BURST.loud - 0.08;
+    });
+    expect(whileLoud.length).toBeGreaterThan(40);
+    expect(whileLoud.every((frame) => !isOpen(frame))).toBe(true);
+    expect(frames.some(isOpen)).toBe(true);
+  });
+
   it.each(['9:16', '16:9', '1:1', '4:3', '3:4'] as AspectRatio[])('fits the picture into %s at standard quality', async (aspect) => {
     const req = request({ aspect, audioFile: audio4 });
     const result = await renderer.render(req);

@@ -22,7 +22,7 @@ import { readMp4Info } from './mp4-info.ts';
 import { fitStillRgb, patchY4mInPlace, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 import { mouthShape, openingBox, paintMouthShape, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
-import { decodePcm, frameRms, mouthOpenFrames } from '../audio/index.ts';
+import { decodePcm, frameRms, mouthOpenFrames, videoFrameCount } from '../audio/index.ts';
 
 /** How far the photo path zooms in over the clip (6%). */
 const KEN_BURNS_ZOOM = 0.06;
@@ -102,15 +102,19 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
     fitRgbOrFail(mouthOpenFile, size, drawnMark),
     request.eyesClosedFile ? fitRgbOrFail(request.eyesClosedFile, size, drawnMark) : Promise.resolve(null),
     request.settingFile ? fitRgbOrFail(request.settingFile, size, null) : Promise.resolve(null),
-    decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
-      throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
-    }),
+    request.loudness
+      ? null
+      : decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
+          throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
+        }),
   ]);
   const amplitude = swayAmplitude(size);
   // Moving: only the presenter's cut-out is drawn and written per look (a picture the same as its setting moves whole, with no sway).
   const layer = setting ? (presenterLayer(closed, setting, amplitude) ?? wholeFrameLayer(size)) : null;
   const cut = (frame: RgbFrame | null) => (frame && layer ? cropLayer(frame, layer.box) : frame);
-  const loudness = frameRms(pcm.samples, pcm.sampleRate, FPS, Math.max(1, Math.ceil(durationSeconds * FPS - 1e-6)));
+  const frameCount = videoFrameCount(durationSeconds, FPS);
+  // The voiceover's own measure when it kept one (no decoder process started), one value per frame of this audio.
+  const loudness = pcm ? frameRms(pcm.samples, pcm.sampleRate, FPS, frameCount) : Array.from({ length: frameCount }, (_, f) => request.loudness![f] ?? 0);
   const face = { closed: cut(closed)!, open: cut(open)!, shut: cut(shut) };
   const frames = presenterFrames(face, request.phonemes ?? [], loudness, basename(request.audioFile));
   const runs: { look: string; frames: number }[] = [];

@@ -6,6 +6,7 @@ import type { SpeechResult, Voice } from '../engines.ts';
 import { probe, type ProbeResult } from '../ffmpeg.ts';
 import { medianPitchHz, rms, zeroCrossingRate } from '../audio/analysis.ts';
 import { decodePcm } from '../audio/pcm.ts';
+import { frameRms, videoFrameCount } from '../audio/envelope.ts';
 import { LOCAL_VOICES } from './catalogue.ts';
 import { VoiceError, type VoiceErrorCode } from './errors.ts';
 import { LocalSpeechSynthesiser, type LocalSpeechRequest } from './local-synthesiser.ts';
@@ -56,6 +57,8 @@ interface Spoken {
   voice: Voice;
   result: SpeechResult;
   info: ProbeResult;
+  /** The loudness per video frame of the file as written (decoded), the loudest 1. */
+  fileLoudness: number[];
   pitch: number;
   zcr: number;
   loudness: number;
@@ -78,6 +81,7 @@ describe('LocalSpeechSynthesiser, every voice', () => {
         voice,
         result,
         info,
+        fileLoudness: frameRms(samples, RATE, 25, videoFrameCount(result.durationSeconds)),
         pitch: medianPitchHz(samples, RATE) ?? 0,
         zcr: zeroCrossingRate(samples, RATE),
         loudness: rms(samples),
@@ -104,6 +108,19 @@ describe('LocalSpeechSynthesiser, every voice', () => {
       // Seven words: about 2 to 5 seconds whether the voice is brisk or slow.
       expect(result.durationSeconds, voice.id).toBeGreaterThan(1.5);
       expect(result.durationSeconds, voice.id).toBeLessThan(6);
+    }
+  });
+
+  it('measures the loudness of each video frame from the samples it encoded, as the written file sounds', () => {
+    for (const { voice, result, fileLoudness } of spoken) {
+      const loudness = result.loudness ?? [];
+      expect(loudness, voice.id).toHaveLength(fileLoudness.length);
+      expect(Math.max(...loudness), voice.id).toBe(1);
+      // AAC at 64 kb/s changes each frame's level by a few hundredths at most.
+      const meanDifference = loudness.reduce((sum, level, f) => sum + Math.abs(level - fileLoudness[f]!), 0) / loudness.length;
+      expect(meanDifference, voice.id).toBeLessThan(0.03);
+      // The pauses are quiet and the speech loud in both.
+      expect(loudness.filter((level) => level < 0.1).length, voice.id).toBeGreaterThan(0);
     }
   });
 

@@ -5,6 +5,8 @@ import type { SpeechRequest, SpeechResult, SpeechSynthesiser, SpokenPhoneme, Spo
 import { runFfmpeg, runTool } from '../ffmpeg.ts';
 import { mediaDurationSeconds } from '../video/mp4-info.ts';
 import { decodePcm } from '../audio/pcm.ts';
+import { frameRms, videoFrameCount } from '../audio/envelope.ts';
+import { FPS } from '../video/encoding.ts';
 import { soundSpan } from '../audio/trim-silence.ts';
 import { espeakSynthesise, type EspeakVoiceSettings } from './espeak-library.ts';
 import { countingText, fliteTokenMarks, parseTimedPhones, pauseStarts, phoneGroups } from './flite-timings.ts';
@@ -79,7 +81,8 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
       if (span.end - span.start < this.#sampleRate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
       const kept = samples.subarray(span.start, span.end);
       const pcmFile = join(work, 'speech.pcm');
-      await writeFile(pcmFile, levelled(kept, this.#sampleRate));
+      const voice = levelled(kept, this.#sampleRate);
+      await writeFile(pcmFile, pcmBytes(voice));
 
       const encoded = join(work, 'speech.m4a');
       await runFfmpeg(
@@ -98,6 +101,8 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
         mimeType: 'audio/mp4',
         words: shiftWords(spoken.words, cut, keptSeconds),
         phonemes: shiftPhonemes(spoken.phonemes, cut, keptSeconds),
+        // From the samples the file was encoded from: the renderer need not decode the file again.
+        loudness: frameRms(voice, this.#sampleRate, FPS, videoFrameCount(durationSeconds)),
       };
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -195,7 +200,7 @@ function wavBytes(samples: Int16Array, sampleRate: number): Buffer {
 }
 
 /** Scales speech to a common loudness so voices and scenes match; returns little-endian PCM bytes. */
-function levelled(samples: Int16Array, sampleRate: number): Buffer {
+function levelled(samples: Int16Array, sampleRate: number): Int16Array {
   const window = Math.max(1, Math.round(sampleRate * 0.02));
   let voicedSum = 0;
   let voicedCount = 0;
@@ -216,10 +221,15 @@ function levelled(samples: Int16Array, sampleRate: number): Buffer {
   }
   const speechRms = voicedCount > 0 ? Math.sqrt(voicedSum / voicedCount) : 0;
   const gain = speechRms > 0 ? Math.min(MAX_GAIN, TARGET_SPEECH_RMS / speechRms, PEAK_LIMIT / Math.max(peak, 1e-6)) : 1;
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * gain)));
+  return out;
+}
+
+/** Signed 16-bit little-endian bytes of the samples (what ffmpeg reads as s16le). */
+function pcmBytes(samples: Int16Array): Buffer {
   const bytes = Buffer.alloc(samples.length * 2);
-  for (let i = 0; i < samples.length; i++) {
-    bytes.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * gain))), i * 2);
-  }
+  for (let i = 0; i < samples.length; i++) bytes.writeInt16LE(samples[i]!, i * 2);
   return bytes;
 }
 

@@ -9,7 +9,7 @@ import { fetchSideFrames, storedSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
-import { readVoicePhonemes } from '../voice-timings.ts';
+import { readVoiceLoudness, readVoicePhonemes } from '../voice-timings.ts';
 
 /**
  * A talking video per scene: the selected picture animated to that scene's audio, exactly the
@@ -48,7 +48,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
     const side = await fetchSideFrames(deps.storage, pictureKey, dir, sideFrames);
     return mapLimit(scenes, 2, async (scene, i) => {
       // The voice's phonemes shape the mouth (illustrated presenters); clips made without them are not reused for it.
-      const phonemes = hasOpenFrame ? await readVoicePhonemes(deps.storage, audioKeys[i]!) : null;
+      const [phonemes, loudness] = hasOpenFrame ? await Promise.all([readVoicePhonemes(deps.storage, audioKeys[i]!), readVoiceLoudness(deps.storage, audioKeys[i]!)]) : [null, null];
       const hash = artifactHash(deps.engine.name, deps.engine.version, 'video', pictureKey, hasOpenFrame, audioKeys[i], input.quality, project.aspect, input.watermark, ...(phonemes ? ['visemes'] : []), ...(blinks ? ['blinks'] : []), ...(motion ? ['motion'] : []));
       const key = projectKey(ctx.projectId, 'video', `${hash}.mp4`);
       let durationSeconds = project.assets.video_durations?.[scene.sceneId] ?? scene.actualDuration ?? 0;
@@ -63,6 +63,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
           settingFile: side.settingFile,
           audioFile,
           ...(phonemes ? { phonemes } : {}),
+          ...(loudness ? { loudness } : {}),
           aspect: project.aspect,
           quality: input.quality,
           watermark: input.watermark,
