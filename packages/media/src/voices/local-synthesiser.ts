@@ -76,25 +76,28 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
     const work = await mkdtemp(join(this.#tmpDir, 'reelsmith-voice-'));
     try {
       const spoken = await this.#speak(profile, language, request, text, work);
-      const { samples } = await decodePcm(spoken.wavFile, { sampleRate: this.#sampleRate, timeoutMs: this.#timeoutMs, signal: request.signal });
-      const span = soundSpan(samples, this.#sampleRate);
-      if (span.end - span.start < this.#sampleRate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
+      // espeak-ng's samples are in memory at its own rate; flite's WAV is decoded (at the output rate).
+      const { samples, sampleRate: rate } =
+        'wavFile' in spoken ? await decodePcm(spoken.wavFile, { sampleRate: this.#sampleRate, timeoutMs: this.#timeoutMs, signal: request.signal }) : spoken.pcm;
+      const span = soundSpan(samples, rate);
+      if (span.end - span.start < rate * 0.05) throw new VoiceError('no_speech', 'The voice produced no audible speech for this text.');
       const kept = samples.subarray(span.start, span.end);
       const pcmFile = join(work, 'speech.pcm');
-      const voice = levelled(kept, this.#sampleRate);
+      const voice = levelled(kept, rate);
       await writeFile(pcmFile, pcmBytes(voice));
 
       const encoded = join(work, 'speech.m4a');
+      // Resampled to the output rate by the encode itself: one ffmpeg process per voice.
       await runFfmpeg(
-        ['-f', 's16le', '-ar', String(this.#sampleRate), '-ac', '1', '-i', pcmFile, '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', encoded],
+        ['-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', pcmFile, '-ar', String(this.#sampleRate), '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', encoded],
         { timeoutMs: this.#timeoutMs, signal: request.signal },
       );
       await mkdir(dirname(request.outFile), { recursive: true });
       await moveFile(encoded, request.outFile);
       const durationSeconds = await mediaDurationSeconds(request.outFile);
       // Words and phonemes move with the silence cut from the start, and stay within the audio.
-      const cut = span.start / this.#sampleRate;
-      const keptSeconds = kept.length / this.#sampleRate;
+      const cut = span.start / rate;
+      const keptSeconds = kept.length / rate;
       return {
         file: request.outFile,
         durationSeconds,
@@ -102,32 +105,34 @@ export class LocalSpeechSynthesiser implements SpeechSynthesiser {
         words: shiftWords(spoken.words, cut, keptSeconds),
         phonemes: shiftPhonemes(spoken.phonemes, cut, keptSeconds),
         // From the samples the file was encoded from: the renderer need not decode the file again.
-        loudness: frameRms(voice, this.#sampleRate, FPS, videoFrameCount(durationSeconds)),
+        loudness: frameRms(voice, rate, FPS, videoFrameCount(durationSeconds)),
       };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
 
-  /** Synthesises into a WAV file in `work`, with each word's and each phoneme's time in that file. */
+  /**
+   * Synthesises the speech, with each word's and each phoneme's time in it: espeak-ng's samples in memory
+   * (its library, in process), flite's as a WAV file in `work`.
+   */
   async #speak(
     profile: SynthProfile,
     language: SpeechLanguage,
     request: LocalSpeechRequest,
     text: string,
     work: string,
-  ): Promise<{ wavFile: string; words: SpokenWord[]; phonemes: SpokenPhoneme[] }> {
-    const wavFile = join(work, 'speech.wav');
+  ): Promise<({ pcm: { samples: Int16Array; sampleRate: number } } | { wavFile: string }) & { words: SpokenWord[]; phonemes: SpokenPhoneme[] }> {
     const tokens = textTokens(text);
     if (profile.engine === 'espeak-ng') {
       request.signal?.throwIfAborted();
       const speech = espeakSynthesise(text, espeakSettings(profile, language, request.speed));
-      await writeFile(wavFile, wavBytes(speech.samples, speech.sampleRate));
       const marks = speech.words.map((w) => ({ token: tokenAt(tokens, w.textStart), startSeconds: w.startSeconds }));
       const pauses = speech.phonemes.filter((p) => p.phoneme.startsWith('_')).map((p) => p.startSeconds);
       const total = speech.samples.length / speech.sampleRate;
-      return { wavFile, words: wordsFromMarks(tokens, marks, pauses, total), phonemes: phonemeSpans(speech.phonemes, total) };
+      return { pcm: { samples: speech.samples, sampleRate: speech.sampleRate }, words: wordsFromMarks(tokens, marks, pauses, total), phonemes: phonemeSpans(speech.phonemes, total) };
     }
+    const wavFile = join(work, 'speech.wav');
     const textFile = join(work, 'text.txt');
     const countFile = join(work, 'tokens.txt');
     await Promise.all([writeFile(textFile, foldToAscii(text), 'utf8'), writeFile(countFile, countingText(tokens), 'utf8')]);
@@ -179,27 +184,7 @@ export function fliteArgs(profile: FliteProfile, speed: number): string[] {
   return args;
 }
 
-/** 16-bit mono PCM in a WAV container. */
-function wavBytes(samples: Int16Array, sampleRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  const dataBytes = samples.length * 2;
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(dataBytes, 40);
-  const body = Buffer.from(samples.buffer, samples.byteOffset, dataBytes);
-  return Buffer.concat([header, body]);
-}
-
-/** Scales speech to a common loudness so voices and scenes match; returns little-endian PCM bytes. */
+/** Scales speech to a common loudness so voices and scenes match. */
 function levelled(samples: Int16Array, sampleRate: number): Int16Array {
   const window = Math.max(1, Math.round(sampleRate * 0.02));
   let voicedSum = 0;
