@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAvatar } from '@dicebear/core';
 import { avataaars } from '@dicebear/collection';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest } from '../engines.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { avatarLook, EYES_SHUT, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';

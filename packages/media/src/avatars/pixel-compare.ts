@@ -1,7 +1,7 @@
 // Compares two same-sized images pixel by pixel: how different they are overall, and where they
 // differ: where captions must keep clear (keep-clear.ts), and in the tests, that variations differ and
 // lip-sync frames differ only at the mouth.
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 
 export interface RgbImage {
   data: Buffer;

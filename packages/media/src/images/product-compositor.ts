@@ -2,7 +2,7 @@
 // four layouts, over both lip-sync frames, so the video can still move the mouth.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions } from '../sharp.ts';
 import type { AvatarImage, ProductCompositeRequest, ProductCompositor, ProductLayout } from '../engines.ts';
 import { darken, lighten, num } from '../avatars/drawing.ts';
 import { onPresenter, presenterBox, presenterFaceY, type PresenterBox } from '../avatars/presenter-layout.ts';

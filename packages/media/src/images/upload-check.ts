@@ -1,7 +1,7 @@
 // Checks an uploaded image (avatar photo or product picture) before anything else touches it: the
 // type comes from the bytes, never the file name; then size, pixel count and a full decode.
 import type { AspectRatio } from '@reelsmith/shared';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata } from '../sharp.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
 export type UploadPurpose = 'avatar' | 'product';

@@ -4,7 +4,7 @@
 // caller retries it (withRetry), never the paid create before it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import { probe } from '../ffmpeg.ts';
 import { ImageUploadError, inspectImage } from '../images/upload-check.ts';
 import { guardedFetch, OutboundRefusedError, type OutboundPolicy } from '../net/outbound-guard.ts';

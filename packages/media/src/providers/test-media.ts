@@ -1,6 +1,6 @@
 // Input files for the adapters' contract tests: an avatar picture, a product picture, a voiceover.
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 
 export async function makeInputs(dir: string): Promise<{ avatar: string; product: string; audio: string; longAudio: string }> {

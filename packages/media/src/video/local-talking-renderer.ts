@@ -14,7 +14,7 @@ import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import { blinkFrame, blinkTrack, paintBlink } from './blinks.ts';
 import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
 import { syllableChatter } from './mouth-track.ts';

@@ -1,5 +1,5 @@
 // Pictures are fitted to the frame once, in-process, so ffmpeg never rescales a still per frame.
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 
 export const WATERMARK_TEXT = 'Reelsmith · Free';
 

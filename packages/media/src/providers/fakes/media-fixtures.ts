@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from '../../sharp.ts';
 import { runFfmpeg } from '../../ffmpeg.ts';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
 

@@ -72,7 +72,8 @@ describe('fal OmniHuman renderer (queue API)', () => {
     expect(fake.server.requestsTo(/omnihuman$/)).toHaveLength(1);
     fake.server.behave();
     fake.server.misbehave(/\/status$/, { hang: true });
-    await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } }, limits).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
+    // A deadline the uploads and the submit meet even on a busy machine (at 300 ms it once ended before the submit, so nothing was there to cancel).
+    await expect(new FalVideoRenderer({ ...config, policy: { ...TEST_POLICY, timeoutMs: 3_000 } }, limits).render(request(join(dir, 'd.mp4')))).rejects.toMatchObject({ kind: 'timeout' });
     // The request we stopped waiting for is cancelled.
     expect(fake.server.requestsTo(/\/cancel$/).map((r) => r.method)).toEqual(['PUT']);
     fake.server.misbehave(/\/requests\/[^/]+$/, { json: { video: { url: 'nope' } } });

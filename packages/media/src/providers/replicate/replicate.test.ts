@@ -95,7 +95,8 @@ describe('Replicate avatar imager', () => {
   it('times out when the prediction never finishes, cancels it, and records nothing unbilled', async () => {
     fake.processingPolls = Infinity;
     const costs: ProviderCost[] = [];
-    const slow = { ...config, policy: { ...TEST_POLICY, timeoutMs: 300 } };
+    // A deadline the create meets even on a busy machine: the prediction must exist to be cancelled.
+    const slow = { ...config, policy: { ...TEST_POLICY, timeoutMs: 3_000 } };
     await expect(
       new ReplicateAvatarImager(slow, limits).generate({ description: 'x', aspect: '9:16', model: 'flux-kontext', count: 1, outDir: join(dir, 'e'), onCost: (c) => void costs.push(c) }),
     ).rejects.toMatchObject({ kind: 'timeout' });
