@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('parallel project writes on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { PUBLIC_URL: 'http://127.0.0.1:3999' });
     base = await listenOnLoopback(t.app);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

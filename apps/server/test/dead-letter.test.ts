@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
     const scenes = await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20, sceneCount: 2, sceneDuration: 10 });
     expect(scenes.statusCode).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
     const pro = await t.db.db.selectFrom('plans').select('id').where('code', '=', 'pro-monthly').executeTakeFirstOrThrow();
     await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', userIds.paid).execute();
     await t.db.db.insertInto('subscriptions').values({ user_id: userIds.paid, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

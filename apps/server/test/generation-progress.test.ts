@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('generation.progress on %s', (kind) => {
     ownerId = (await t.db.db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirstOrThrow()).user_id;
     // A job on the owner's project, so a leak would show in what a stranger reads.
     await startGeneration(t.app.core, ownerId, projectId, 'voiceover', { id: projectId, voiceId: 'x', sceneSpeedSettings: {} });
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -33,7 +33,7 @@ describe('generation on the local engine', () => {
     await t.db.db.insertInto('subscriptions').values({ user_id: user.id, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
     projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
     freeProjectId = (await api('POST', '/api/projects', {}, free)).json().id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -142,7 +142,7 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
     db = await createSeededTestDatabase('postgres');
     // The test's own app enqueues but works nothing: only the workers started here do.
     t = await buildTestApp('postgres', { DATABASE_URL: db.url! }, db, { work: false });
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const w of workers) w.kill('SIGKILL');
     await runner?.stop();

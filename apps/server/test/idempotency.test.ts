@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('Idempotency-Key on the REST shims on %s', (k
     bob = await devSignIn(t.app, `idem.bob.${kind}@example.com`, 'Bob Key');
     adaId = await giveProPlan(`idem.ada.${kind}@example.com`);
     bobId = await giveProPlan(`idem.bob.${kind}@example.com`);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('ETag and If-Match on /api/projects/{id} on %
     const user = await t.db.db.selectFrom('users').select('id').where('email', '=', `etag.owner.${kind}@example.com`).executeTakeFirstOrThrow();
     await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', user.id).execute();
     await t.db.db.insertInto('subscriptions').values({ user_id: user.id, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

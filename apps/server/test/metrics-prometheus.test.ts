@@ -39,7 +39,7 @@ describe('/metrics scraped by a real Prometheus', () => {
       ].join('\n'),
       { 'reelsmith-alerts.yml': yamlBlockOf(operationsDoc, '# reelsmith-alerts.yml') },
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await prometheus?.stop();
     await t?.close();

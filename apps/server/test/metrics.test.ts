@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('/metrics on %s', (kind) => {
     t = await buildTestApp(kind, { METRICS_TOKEN: token }, undefined, { metrics: true });
     cookie = await devSignIn(t.app, `metrics.${kind}@example.com`, 'Mel Metrics');
     base = await listenOnLoopback(t.app);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

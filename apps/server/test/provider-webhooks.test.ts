@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       const avatar = await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: 'A friendly woman in a bright bathroom', model: 'google-imagen-4-ultra', aspectRatio: '9:16' });
       expect(avatar.statusCode).toBe(200);
       expect((await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: avatar.json().project.assets.avatar.variations[0] })).statusCode).toBe(200);
-    }, 120_000);
+    });
     afterAll(async () => {
       await callbacks?.close();
       await t?.close();

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('generation through the provider adapters on 
     await t.db.db.updateTable('subscriptions').set({ status: 'expired' }).where('user_id', '=', userId).execute();
     await t.db.db.insertInto('subscriptions').values({ user_id: userId, plan_id: pro.id, status: 'active', end_date: new Date(Date.now() + 30 * 86400_000) }).execute();
     projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '9:16' })).json().id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await Promise.all([openai.close(), elevenlabs.close(), replicate.close()]);

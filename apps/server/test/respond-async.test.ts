@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('Prefer: respond-async and GET /api/jobs/{id}
     projectId = (await api('POST', '/api/projects', { reelTime: 20, aspect: '1:1' })).json().id;
     expect((await api('POST', `/api/projects/${projectId}/generate-scenes`, { script, reelTime: 20, sceneCount: 2 })).statusCode).toBe(200);
     voiceId = (await t.app.inject({ method: 'GET', url: '/api/voices?gender=female' })).json()[0].id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

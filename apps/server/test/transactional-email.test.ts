@@ -34,7 +34,7 @@ describe('transactional e-mail', () => {
     );
     t.app.core.smtpFallback = t.config.smtp;
     await seedEmailTemplates(t.app.core);
-  }, 120_000);
+  });
   afterAll(async () => {
     await settled();
     await t.close();

@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('an upload over the body limit on %s', (kind)
     t = await buildTestApp(kind);
     cookie = await devSignIn(t.app, 'big-upload@example.com');
     projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: {} })).json().id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });
@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds())('an image of too many pixels on %s', (kind) =
     t = await buildTestApp(kind);
     cookie = await devSignIn(t.app, 'many-pixels@example.com');
     projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: {} })).json().id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

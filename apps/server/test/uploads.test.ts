@@ -20,7 +20,7 @@ describe('avatar uploads and the avatar with the product', () => {
     t = await buildTestApp('pglite');
     cookie = await devSignIn(t.app, 'uploader@example.com');
     projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: {} })).json().id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
   });

@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('GET /api/voices from the synced table on %s'
     t.app.core.engine = createProviderEngine(t.config.providers);
     synced = await startVoiceCatalogue(t.config.providers, t.db.db, quiet, { work: false });
     t.app.core.engine.voices = synced.voices!;
-  }, 120_000);
+  });
   afterAll(async () => {
     synced?.stop();
     await t?.close();

@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('completion webhooks on %s', (kind) => {
     owner = await devSignIn(t.app, `hooks.owner.${kind}@example.com`, 'Olive Owner');
     stranger = await devSignIn(t.app, `hooks.stranger.${kind}@example.com`, 'Stan Stranger');
     ownerId = (await t.db.db.selectFrom('users').select('id').where('email', '=', `hooks.owner.${kind}@example.com`).executeTakeFirstOrThrow()).id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
     await receiver.stop();

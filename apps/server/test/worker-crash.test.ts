@@ -62,7 +62,7 @@ describe.runIf(postgresTestUrl())('a worker killed during a render', () => {
     t = await buildTestApp('postgres', { DATABASE_URL: db.url! }, db);
     // From here only the workers a test starts render videos.
     await t.jobs.boss.offWork(queueName('videos'));
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const w of workers) w.kill('SIGKILL');
     for (const r of runners) await r.stop();
