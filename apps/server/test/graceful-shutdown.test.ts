@@ -84,6 +84,19 @@ describe('a server closing (SIGTERM)', () => {
   });
 });
 
+/** `promise`, or an error naming what did not happen within `timeoutMs` (a busy machine is slow, not silent). */
+async function within<T>(what: string, promise: Promise<T>, timeoutMs = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A free loopback port for a child process to listen on. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -162,23 +175,24 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
   const queueState = async (queueJobId: string | null) =>
     (await db.pool!.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [queueJobId])).rows[0]?.state;
 
+  // Each wait names itself when it runs out; the test's own limit only bounds their sum.
   it('finishes its running job within the grace period, takes no new job, and exits 0; past the grace a job goes back to the queue and another worker finishes it', async () => {
     const env = { DATABASE_URL: db.url!, DATA_DIR: t.config.dataDir };
     const healthPort = await freePort();
     const patient = startWorker({ ...env, WORKER_HEALTH_PORT: String(healthPort) }, 2500, 20);
     workers.push(patient.process);
-    await patient.ready;
+    await within('the first worker to start', patient.ready);
     expect((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).status).toBe(200);
 
     const first = await avatarJob('first.shutdown@example.com');
-    await patient.stepStarted();
+    await within('the first worker to start its job', patient.stepStarted());
     const signalledAt = Date.now();
     patient.process.kill('SIGTERM');
     // Queued after the signal: the stopping worker must leave it to another.
     await sleep(200);
     const second = await avatarJob('second.shutdown@example.com');
 
-    const patientExit = await patient.exited;
+    const patientExit = await within('the first worker to exit', patient.exited);
     expect(patientExit.code).toBe(0);
     // It waited for the job (most of its 2.5 s step was still to run) rather than dropping it.
     expect(patientExit.at - signalledAt).toBeGreaterThan(1500);
@@ -190,19 +204,19 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
     // The next worker finishes it: nothing was lost. Its step is slow only for the third job's prompt.
     const hasty = startWorker(env, 60_000, 1, 'slow take');
     workers.push(hasty.process);
-    await hasty.ready;
+    await within('the second worker to start', hasty.ready);
     const taken = await until('the waiting job to finish on the next worker', async () => {
       const row = await jobRow(second);
       return row.status === 'succeeded' ? row : undefined;
-    }, 20_000);
+    }, 60_000);
     expect(taken.attempts).toBe(1);
 
     // A worker whose step outlasts its one-second grace hands its job back when told to stop.
     const third = await avatarJob('third.shutdown@example.com', 'A hiker outdoors at dawn, slow take');
-    await hasty.stepStarted();
+    await within('the second worker to start the slow job', hasty.stepStarted());
     const hastySignalledAt = Date.now();
     hasty.process.kill('SIGTERM');
-    const hastyExit = await hasty.exited;
+    const hastyExit = await within('the second worker to exit', hasty.exited);
     expect(hastyExit.code).toBe(0);
     expect(hastyExit.at - hastySignalledAt).toBeLessThan(10_000);
     // Its attempt was released (waiting for a worker again), and the queue will deliver it once more.
@@ -212,13 +226,13 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
 
     // Another worker takes it up at once and finishes it: nothing is lost.
     runner = new JobRunner({ database: db, databaseUrl: db.url, logger: silentLogger, pollingIntervalSeconds: 0.5 });
-    await runner.start();
+    await within('the third worker to start', runner.start());
     await runner.work(t.app.core);
     const done = await until('the handed-back job to finish on another worker', async () => {
       const row = await jobRow(third);
       if (row.status === 'dead') throw new Error('the handed-back job died');
       return row.status === 'succeeded' ? row : undefined;
-    }, 20_000);
+    }, 60_000);
     expect(done.attempts).toBe(2);
     // The worker saves the job's row, then completes the queue's job: a moment apart on a busy machine.
     const settled = await until('the queue to settle the job', async () => {
@@ -226,5 +240,5 @@ describe.runIf(postgresTestUrl())('a worker stopping (SIGTERM) mid-job', () => {
       return state === 'active' ? undefined : state;
     }, 20_000);
     expect(settled).toBe('completed');
-  }, 90_000);
+  }, 280_000);
 });
