@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
@@ -16,6 +16,13 @@ async function exportCsv(page: Page, label: string): Promise<{ name: string; lin
   return { name: download.suggestedFilename(), lines: readFileSync(await download.path(), 'utf8').split('\r\n') };
 }
 
+/** Customers who signed up (the development sign-in) through an API context of their own. */
+async function signUp(playwright: PlaywrightWorkerArgs['playwright'], ...customers: { email: string; name: string }[]): Promise<void> {
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  for (const customer of customers) await signInWithDevApi(api, customer);
+  await api.dispose();
+}
+
 async function search(page: Page, placeholder: string, text: string): Promise<void> {
   await page.getByRole('textbox', { name: placeholder }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -28,9 +35,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     // Twelve customers sharing a tag, so the filtered list has two pages of ten.
     const tag = uniqueEmail('lists').split('@')[0]!;
     const emails = Array.from({ length: 12 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}@example.com`);
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    for (const [i, email] of emails.entries()) await signInWithDevApi(api, { email, name: i === 4 ? '=HYPERLINK("http://evil.example") Eve' : `List User ${i}` });
-    await api.dispose();
+    await signUp(playwright, ...emails.map((email, i) => ({ email, name: i === 4 ? '=HYPERLINK("http://evil.example") Eve' : `List User ${i}` })));
 
     await signInAsAdmin(page);
     await openAdminScreen(page, 'Users', 'User Management');
@@ -131,9 +136,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
   test('the e-mail log keeps its tab, status filter and sort in the URL', async ({ page, playwright }) => {
     await page.setViewportSize(desktop);
     // A new customer's welcome e-mail, so the log has a row to sort.
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    await signInWithDevApi(api, { email: uniqueEmail('lists-mail'), name: 'Mel Mail' });
-    await api.dispose();
+    await signUp(playwright, { email: uniqueEmail('lists-mail'), name: 'Mel Mail' });
     await signInAsAdmin(page);
     await openAdminScreen(page, 'Email Settings', 'Email Settings');
     await page.getByRole('tab', { name: 'Logs' }).click();
@@ -159,9 +162,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     test.slow();
     await page.setViewportSize(desktop);
     const customer = { email: uniqueEmail('lists-busy'), name: 'Bea Busy' };
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    await signInWithDevApi(api, customer);
-    await api.dispose();
+    await signUp(playwright, customer);
     await signInAsAdmin(page);
     await openAdminScreen(page, 'Users', 'User Management');
     await expect(page.getByTestId('user-row').first()).toBeVisible();
@@ -183,9 +184,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
   test('active sessions sort by a column kept in the URL, and a session leads to its customer', async ({ page, playwright }) => {
     await page.setViewportSize(desktop);
     const customer = { email: uniqueEmail('lists-session'), name: 'Sid Session' };
-    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    await signInWithDevApi(api, customer);
-    await api.dispose();
+    await signUp(playwright, customer);
     await signInAsAdmin(page);
     await openAdminScreen(page, 'Sessions', 'Session Management');
     await page.getByTestId('sort-login').click();
