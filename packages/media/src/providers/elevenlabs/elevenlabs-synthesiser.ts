@@ -4,7 +4,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { SpeechAlignment, SpeechRequest, SpeechResult, SpeechSynthesiser } from '../../engines.ts';
 import { runFfmpeg } from '../../ffmpeg.ts';
 import { mediaDurationSeconds } from '../../video/mp4-info.ts';
@@ -16,7 +15,7 @@ import { costOf, reportCost } from '../cost.ts';
 import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import type { ElevenLabsConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
-import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
+import { elevenLabsClient, ELEVENLABS_PROVIDER, type ElevenLabsClientSource } from './elevenlabs-client.ts';
 import { wordsFromAlignment } from '../../voices/word-timings.ts';
 
 /** The ElevenLabs models documented to take language_code. */
@@ -34,13 +33,13 @@ export function alignmentFileFor(outFile: string): string {
 }
 
 export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
-  readonly #client: ElevenLabsClient;
+  readonly #client: ElevenLabsClientSource;
   readonly #config: ElevenLabsConfig;
 
   constructor(config: ElevenLabsConfig) {
     elevenLabsPrice(config);
     this.#config = config;
-    this.#client = createElevenLabsClient(config);
+    this.#client = elevenLabsClient(config);
   }
 
   async synthesise(request: SpeechRequest): Promise<SpeechResult> {
@@ -51,8 +50,9 @@ export class ElevenLabsSpeechSynthesiser implements SpeechSynthesiser {
     if (!text) throw new VoiceError('empty_text', 'There is no text to read.');
     if (text.length > MAX_SPEECH_TEXT_LENGTH) throw new VoiceError('text_too_long', `The text is too long to read in one go (at most ${MAX_SPEECH_TEXT_LENGTH} characters).`);
     const language = normaliseLanguage(request.language);
+    const client = await this.#client();
     const answer = await callProvider(ELEVENLABS_PROVIDER, this.#config.policy, (signal) =>
-      this.#client.textToSpeech.convertWithTimestamps(
+      client.textToSpeech.convertWithTimestamps(
         request.voiceId,
         {
           text,

@@ -1,12 +1,11 @@
 // The ElevenLabs voice library (GET /v1/voices) as our catalogue, with the spec's fields read from
 // each voice's labels. Cached for five minutes (spec §9), and the last good list is kept when a
 // refresh fails.
-import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { Voice, VoiceAge, VoiceCatalogue, VoiceFilter, VoiceGender, VoiceSituation } from '../../engines.ts';
 import { LocalVoiceCatalogue } from '../../voices/catalogue.ts';
 import { callProvider } from '../call-provider.ts';
 import type { ElevenLabsConfig } from '../provider-config.ts';
-import { createElevenLabsClient, ELEVENLABS_PROVIDER } from './elevenlabs-client.ts';
+import { elevenLabsClient, ELEVENLABS_PROVIDER, type ElevenLabsClientSource } from './elevenlabs-client.ts';
 
 export const VOICE_CACHE_MS = 5 * 60_000;
 
@@ -71,14 +70,14 @@ export function toVoice(voice: ProviderVoice): Voice {
 
 export class ElevenLabsVoiceCatalogue implements VoiceCatalogue {
   readonly provider = ELEVENLABS_PROVIDER;
-  readonly #client: ElevenLabsClient;
+  readonly #client: ElevenLabsClientSource;
   readonly #config: ElevenLabsConfig;
   readonly #now: () => number;
   #cached: { at: number; catalogue: LocalVoiceCatalogue } | undefined;
 
   constructor(config: ElevenLabsConfig, options: { now?: () => number } = {}) {
     this.#config = config;
-    this.#client = createElevenLabsClient(config);
+    this.#client = elevenLabsClient(config);
     this.#now = options.now ?? Date.now;
   }
 
@@ -92,8 +91,9 @@ export class ElevenLabsVoiceCatalogue implements VoiceCatalogue {
 
   /** The provider's whole library, mapped, in its order; no caching (what a table sync reads). */
   async fetchVoices(): Promise<ListedVoice[]> {
+    const client = await this.#client();
     const response = await callProvider(ELEVENLABS_PROVIDER, this.#config.policy, (signal) =>
-      this.#client.voices.getAll({ showLegacy: false }, { abortSignal: signal, maxRetries: 0 }),
+      client.voices.getAll({ showLegacy: false }, { abortSignal: signal, maxRetries: 0 }),
     );
     return (response.voices ?? []).map((voice) => ({ ...toVoice(voice), previewUrl: voice.previewUrl?.trim() || null }));
   }
