@@ -1,8 +1,7 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { AvatarPromptRequest, AvatarPromptWriter } from '../../engines.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
-import { createOpenAiClient, openAiPrice, structuredChat } from './openai-chat.ts';
+import { createOpenAiClient, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
 
 const promptSchema = z.object({ prompt: z.string().trim().min(10).max(2000) });
 const promptJsonSchema = {
@@ -14,7 +13,7 @@ const promptJsonSchema = {
 
 /** An avatar description suggested by a chat model from the scenes, title and voice. */
 export class LlmAvatarPromptWriter implements AvatarPromptWriter {
-  readonly #client: OpenAI;
+  readonly #client: OpenAiClientSource;
   readonly #config: OpenAiConfig;
 
   constructor(config: OpenAiConfig) {

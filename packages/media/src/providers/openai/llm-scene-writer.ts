@@ -1,11 +1,10 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import { countWords, SCENE_TEXT_MAX_CHARS, SCRIPT_MAX_CHARS, sceneCountFor, sceneDurationFor, sceneMessages, sceneSeconds, speechSeconds, VOICE_SPEED, WORDS_PER_SECOND } from '@reelsmith/shared';
 import type { PlannedScene, SceneRequest, SceneWriter } from '../../engines.ts';
 import { SceneValidationError } from '../../text/local-scene-writer.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
-import { createOpenAiClient, OPENAI_PROVIDER, openAiPrice, structuredChat } from './openai-chat.ts';
+import { createOpenAiClient, OPENAI_PROVIDER, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
 
 const scenesSchema = z.object({
   scenes: z.array(z.object({ title: z.string().trim().min(1).max(80), text: z.string().trim().min(1).max(SCENE_TEXT_MAX_CHARS) })).min(1).max(10),
@@ -35,7 +34,7 @@ export interface LlmSceneWriterOptions {
 
 /** Scenes written by a chat model, held to the same rules as the local writer (count, length, 6–10 s). */
 export class LlmSceneWriter implements SceneWriter {
-  readonly #client: OpenAI;
+  readonly #client: OpenAiClientSource;
   readonly #config: OpenAiConfig;
   readonly #maxSceneSeconds: number;
 

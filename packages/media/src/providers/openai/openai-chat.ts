@@ -1,9 +1,10 @@
 // Structured chat completions on any OpenAI-compatible endpoint (official SDK, configurable base URL
 // and model): the answer must be JSON matching a json_schema, then our zod schema; costs in tokens.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { callProvider } from '../call-provider.ts';
 import { costOf, reportCost, type CostSink } from '../cost.ts';
+import { lazyClient } from '../lazy-client.ts';
 import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import type { OpenAiConfig, OpenAiPrice } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
@@ -17,9 +18,16 @@ export function openAiPrice(config: OpenAiConfig): OpenAiPrice & { source: Price
   );
 }
 
-export function createOpenAiClient(config: OpenAiConfig): OpenAI {
-  // Retries and the deadline are ours (callProvider), so the SDK makes one attempt per call.
-  return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.policy.timeoutMs });
+/** Answers the client, making it on first use. */
+export type OpenAiClientSource = () => Promise<OpenAI>;
+
+/** The official SDK at the configured base URL, loaded on first use (lazy-client.ts). */
+export function createOpenAiClient(config: OpenAiConfig): OpenAiClientSource {
+  return lazyClient(async () => {
+    const { default: OpenAI } = await import('openai');
+    // Retries and the deadline are ours (callProvider), so the SDK makes one attempt per call.
+    return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.policy.timeoutMs });
+  });
 }
 
 export interface StructuredChatRequest<T> {
@@ -32,8 +40,9 @@ export interface StructuredChatRequest<T> {
   onCost?: CostSink | undefined;
 }
 
-export async function structuredChat<T>(client: OpenAI, config: OpenAiConfig, request: StructuredChatRequest<T>): Promise<T> {
+export async function structuredChat<T>(clientSource: OpenAiClientSource, config: OpenAiConfig, request: StructuredChatRequest<T>): Promise<T> {
   const price = openAiPrice(config);
+  const client = await clientSource();
   const completion = await callProvider(OPENAI_PROVIDER, config.policy, (signal) =>
     client.chat.completions.create(
       {
