@@ -12,20 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createLogger } from '../src/logger.ts';
 import { endEventStreamsOnClose } from '../src/shutdown.ts';
+import { until, within } from './support/waits.ts';
 import { buildTestApp, devSignIn, testMediaSecret, type TestApp } from './test-app.ts';
 
 const slowWorkerFile = resolve(import.meta.dirname, 'support/slow-worker.ts');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number, pollMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(pollMs);
-  }
-}
 
 describe('a server closing (SIGTERM)', () => {
   let t: TestApp;
@@ -83,19 +74,6 @@ describe('a server closing (SIGTERM)', () => {
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 });
-
-/** `promise`, or an error naming what did not happen within `timeoutMs` (a busy machine is slow, not silent). */
-async function within<T>(what: string, promise: Promise<T>, timeoutMs = 60_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** A free loopback port for a child process to listen on. */
 async function freePort(): Promise<number> {

@@ -7,6 +7,7 @@ import { postgresTestUrl, type TestDatabase } from '@reelsmith/db/testing';
 import { JobRunner, queueName, RECOVERY } from '@reelsmith/jobs';
 import type { MediaEngine } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './support/waits.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
 const mainFile = resolve(import.meta.dirname, '../src/main.ts');
@@ -38,16 +39,6 @@ function startWorker(env: Record<string, string>): Worker {
   });
   ready.catch(() => undefined);
   return { process: child, ready };
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number, pollMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
 }
 
 // Needs PostgreSQL: the embedded database serves one process only, and this test runs three.
