@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expectNoSeriousA11yViolations, seriousA11yViolations } from '../support/axe.ts';
 import { saveScreenshot } from '../support/screens.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan, checkoutFromPricing, openPricing } from '../support/billing.ts';
@@ -11,6 +11,16 @@ import { voiceAndPickAvatarViaApi, wizardScript } from '../support/wizard.ts';
 // a screen) has no serious or critical axe violation under the WCAG 2.1 A/AA rules.
 
 const scenes = sampleScenes(['Meet the bottle that keeps up with you.', 'Cold for 24 hours, hot for 12.', 'Order yours today.']);
+
+test.describe('The accessibility sweep itself', { tag: '@web' }, () => {
+  test('finds serious violations on a page that has them: grey on grey text, an image without a text alternative, an unnamed button', async ({ page }) => {
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>Check</title><main><h1>Check</h1><p style="color:#999;background:#aaa">Faint words</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></html>',
+    );
+    const found = (await seriousA11yViolations(page)).map((v) => v.id).sort();
+    expect(found).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  });
+});
 
 /** A page of its own signed in as a fixture owner (read only: nothing of theirs is changed). */
 async function ownerPage(browser: Browser, baseURL: string, fixture: FixtureShare): Promise<{ page: Page; project: ProjectJson; close: () => Promise<void> }> {
