@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@reelsmith/ui/reduced-motion.css';
+import '@reelsmith/ui/menu-items.css';
 import './global.css';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
