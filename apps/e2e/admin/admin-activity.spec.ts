@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
+import { openAdminScreenSignedIn } from '../support/admin.ts';
 import { adminToken, createAdminAccount, findSubscriptionOf } from '../support/admin-api.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
@@ -35,8 +35,7 @@ test.describe('Admin activity log', { tag: '@admin' }, () => {
     });
     expect(refused.status()).toBe(403);
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Activity', 'Activity Logs');
+    await openAdminScreenSignedIn(page, 'Activity', 'Activity Logs');
     // Searching the customer's e-mail finds the actions taken on them, not only those they took.
     await page.getByRole('textbox', { name: 'Search by email, name, action, or resource...' }).fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
+import { openAdminScreen, openAdminScreenSignedIn } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
 import { saveScreenshot, screensRequested } from '../support/screens.ts';
@@ -31,8 +31,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     await signInWithDevApi(customerContext.request, customer);
     await buyPlan(customerPage, 'Starter');
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Subscriptions', 'Subscriptions');
+    await openAdminScreenSignedIn(page, 'Subscriptions', 'Subscriptions');
     await page.getByRole('textbox', { name: 'Search by email or name...' }).fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('subscription-row').filter({ hasText: customer.email });
@@ -139,8 +138,7 @@ test.describe('Admin billing and settings', { tag: '@admin' }, () => {
     const customerContext = await browser.newContext();
     const customerPage = await customerContext.newPage();
     await signInWithDevApi(customerContext.request, { email: uniqueEmail('maintenance'), name: 'Mia Maintained' });
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Settings', 'System Settings');
+    await openAdminScreenSignedIn(page, 'Settings', 'System Settings');
     const token = await page.evaluate(() => window.localStorage.getItem('adminToken'));
     try {
       await page.getByRole('tab', { name: 'Platform' }).click();

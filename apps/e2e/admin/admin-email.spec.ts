@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { openAdminScreen } from '../support/admin.ts';
-import { e2eAdmin, host, smtpSinkPort } from '../support/env.ts';
+import { openAdminScreenSignedIn } from '../support/admin.ts';
+import { host, smtpSinkPort } from '../support/env.ts';
 import { saveScreenshot, screensRequested } from '../support/screens.ts';
 
 const desktop = { width: 1280, height: 900 };
@@ -25,16 +25,6 @@ const sink = new SMTPServer({
     );
   },
 });
-
-/** The main admin signs in through the 'Admin Portal' form (the required-field asterisk is part of the labels). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/');
-  await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
-  await page.getByLabel(/^Email/).fill(e2eAdmin.email);
-  await page.getByLabel(/^Password/).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-}
 
 async function arrived(match: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
   await expect.poll(() => received.some(match), { timeout: 30_000, message: 'the test e-mail reaches the SMTP server' }).toBe(true);
@@ -59,8 +49,7 @@ test.describe('Admin e-mail', { tag: '@admin' }, () => {
     const subject = `Payment problem ${stamp}`;
     const recipient = `qa-${stamp}@example.com`;
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Email Settings', 'Email Settings');
+    await openAdminScreenSignedIn(page, 'Email Settings', 'Email Settings');
     await expect(page.getByText('Manage email templates and view email logs')).toBeVisible();
     const templateRow = page.getByRole('row').filter({ hasText: 'payment_failed' });
     await expect(templateRow).toContainText('Active');

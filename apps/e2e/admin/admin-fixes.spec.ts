@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
+import { openAdminScreen, openAdminScreenSignedIn } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
 import { e2eAdmin } from '../support/env.ts';
@@ -63,8 +63,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
   test('a video downloaded from User details is named by the project title, not a hash', async ({ page }) => {
     await page.setViewportSize(desktop);
     const share = fixtureShares.single;
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Users', 'User Management');
+    await openAdminScreenSignedIn(page, 'Users', 'User Management');
     await page.getByRole('textbox', { name: 'Search by email or name...' }).fill(share.owner.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('user-row').filter({ hasText: share.owner.email });
@@ -84,8 +83,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
     const email = uniqueEmail('suspend-confirm');
     const context = await browser.newContext();
     await signInWithDevApi(context.request, { email, name: 'Sue Spend' });
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Users', 'User Management');
+    await openAdminScreenSignedIn(page, 'Users', 'User Management');
     await page.getByRole('textbox', { name: 'Search by email or name...' }).fill(email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('user-row').filter({ hasText: email });
@@ -116,7 +114,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
     test.slow();
     await page.setViewportSize(desktop);
     const email = await payingCustomer(browser, 'Rhea Refund');
-    await signInAsAdmin(page);
+    await openAdminScreenSignedIn(page, 'Subscriptions', 'Subscriptions');
     const { row, details } = await openSubscriptionOf(page, email);
     await details.getByRole('tab', { name: 'Transactions' }).click();
     const payment = details.getByTestId('transaction-row');
@@ -160,7 +158,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
     test.slow();
     await page.setViewportSize(desktop);
     const email = await payingCustomer(browser, 'Cora Cancel');
-    await signInAsAdmin(page);
+    await openAdminScreenSignedIn(page, 'Subscriptions', 'Subscriptions');
     const { row, details } = await openSubscriptionOf(page, email);
     await details.getByRole('button', { name: 'Cancel subscription' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel subscription?' });
@@ -182,7 +180,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
     const supportContext = await browser.newContext();
     const supportPage = await supportContext.newPage();
     await supportPage.setViewportSize(desktop);
-    await signInAsAdmin(supportPage, support);
+    await openAdminScreenSignedIn(supportPage, 'Subscriptions', 'Subscriptions', support);
     const other = await openSubscriptionOf(supportPage, email);
     await expect(other.details.getByText('Subscription Cancelled')).toBeVisible();
     await expect(other.details.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
@@ -202,8 +200,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
     const sent = await page.request.post('/api/admin/email/send-test', { headers: { authorization: `Bearer ${token}` }, data: { templateName: 'welcome', recipientEmail: recipient } });
     expect(sent.status(), await sent.text()).toBeLessThan(500);
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Email Settings', 'Email Settings');
+    await openAdminScreenSignedIn(page, 'Email Settings', 'Email Settings');
     await page.getByRole('tab', { name: 'Logs' }).click();
     await page.getByRole('textbox', { name: 'Search by email or subject...' }).fill(stamp);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -229,8 +226,7 @@ test.describe('Admin fixes', { tag: '@admin' }, () => {
   test('a support admin reads a template but cannot edit it or send a test', async ({ page }) => {
     await page.setViewportSize(desktop);
     const support = await supportAdmin(page.request);
-    await signInAsAdmin(page, support);
-    await openAdminScreen(page, 'Email Settings', 'Email Settings');
+    await openAdminScreenSignedIn(page, 'Email Settings', 'Email Settings', support);
     await expect(page.getByRole('button', { name: 'Add Template' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send Test Email' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);

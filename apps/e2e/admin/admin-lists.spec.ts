@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { openAdminScreen, signInAsAdmin } from '../support/admin.ts';
+import { openAdminScreen, openAdminScreenSignedIn } from '../support/admin.ts';
 import { signInWithDevApi, uniqueEmail } from '../support/auth.ts';
 import { buyPlan } from '../support/billing.ts';
 import { createProjectViaApi } from '../support/projects.ts';
@@ -37,8 +37,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     const emails = Array.from({ length: 12 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}@example.com`);
     await signUp(playwright, ...emails.map((email, i) => ({ email, name: i === 4 ? '=HYPERLINK("http://evil.example") Eve' : `List User ${i}` })));
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Users', 'User Management');
+    await openAdminScreenSignedIn(page, 'Users', 'User Management');
     await search(page, 'Search by email or name...', tag);
     await expect(page.getByTestId('user-row')).toHaveCount(10);
     await page.getByTestId('sort-email').click();
@@ -99,8 +98,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await createProjectViaApi(customerContext.request, { title: 'Alpha reel' });
     await customerContext.close();
 
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Subscriptions', 'Subscriptions');
+    await openAdminScreenSignedIn(page, 'Subscriptions', 'Subscriptions');
     await page.getByTestId('sort-start').click();
     await expect(page).toHaveURL(/sort=start&dir=asc/);
     await expect(page.getByRole('columnheader', { name: 'Start Date' })).toHaveAttribute('aria-sort', 'ascending');
@@ -137,8 +135,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.setViewportSize(desktop);
     // A new customer's welcome e-mail, so the log has a row to sort.
     await signUp(playwright, { email: uniqueEmail('lists-mail'), name: 'Mel Mail' });
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Email Settings', 'Email Settings');
+    await openAdminScreenSignedIn(page, 'Email Settings', 'Email Settings');
     await page.getByRole('tab', { name: 'Logs' }).click();
     await expect(page).toHaveURL(/tab=logs/);
     await page.getByTestId('sort-recipient').click();
@@ -163,8 +160,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.setViewportSize(desktop);
     const customer = { email: uniqueEmail('lists-busy'), name: 'Bea Busy' };
     await signUp(playwright, customer);
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Users', 'User Management');
+    await openAdminScreenSignedIn(page, 'Users', 'User Management');
     await expect(page.getByTestId('user-row').first()).toBeVisible();
     // The browser's CPU slowed twentyfold, as on a weak laptop: a render lags behind the URL it follows.
     const cdp = await page.context().newCDPSession(page);
@@ -185,8 +181,7 @@ test.describe('Admin lists: sort, URL state, customer links and CSV exports', { 
     await page.setViewportSize(desktop);
     const customer = { email: uniqueEmail('lists-session'), name: 'Sid Session' };
     await signUp(playwright, customer);
-    await signInAsAdmin(page);
-    await openAdminScreen(page, 'Sessions', 'Session Management');
+    await openAdminScreenSignedIn(page, 'Sessions', 'Session Management');
     await page.getByTestId('sort-login').click();
     await expect(page).toHaveURL(/sort=login&dir=asc/);
     await page.getByTestId('sort-login').click();
