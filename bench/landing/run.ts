@@ -2,7 +2,7 @@
 // compression) and decoded, in headless Chromium against the built app served by the real server;
 // with --lighthouse N, then N Lighthouse runs (mobile profile, performance) and their median.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,12 @@ const { values: flags } = parseArgs({ options: { lighthouse: { type: 'string', d
 const lighthouseRuns = Math.max(0, Number(flags.lighthouse));
 /** Chromium 156 pre-renders its address bar's pop-ups (WebUI renderers) in headless runs too: not the page's work. */
 const withoutOmniboxPopup = 'WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,FullWebUIOmniboxFrame';
+/** Debian's full Chromium (Lighthouse needs the full browser; the end-to-end tests use its headless shell). */
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error(`${CHROMIUM} is missing: apt-get install -y chromium (or scripts/bootstrap chromium:chromium)`);
+  process.exit(1);
+}
 /** Fetched by npx on first use rather than installed with the workspace (about 200 packages only this needs). */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 
@@ -29,7 +35,7 @@ function runLighthouse(url: string, outFile: string): LighthouseRun | null {
   const done = spawnSync(
     'npx',
     ['--yes', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-features=${withoutOmniboxPopup}`],
-    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let report: { categories: { performance: { score: number | null } }; audits: Record<string, { displayValue?: string }>; runtimeError?: { code: string } };
   try {
@@ -67,7 +73,7 @@ async function waitForServer(): Promise<void> {
 
 try {
   await waitForServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${withoutOmniboxPopup}`] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${withoutOmniboxPopup}`] });
   const page = await browser.newPage();
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
