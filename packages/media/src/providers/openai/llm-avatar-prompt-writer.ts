@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AvatarPromptRequest, AvatarPromptWriter } from '../../engines.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
-import { createOpenAiClient, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
+import { openAiClient, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
 
 const promptSchema = z.object({ prompt: z.string().trim().min(10).max(2000) });
 const promptJsonSchema = {
@@ -19,7 +19,7 @@ export class LlmAvatarPromptWriter implements AvatarPromptWriter {
   constructor(config: OpenAiConfig) {
     openAiPrice(config);
     this.#config = config;
-    this.#client = createOpenAiClient(config);
+    this.#client = openAiClient(config);
   }
 
   async suggest(request: AvatarPromptRequest): Promise<string> {

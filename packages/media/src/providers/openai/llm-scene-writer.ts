@@ -4,7 +4,7 @@ import type { PlannedScene, SceneRequest, SceneWriter } from '../../engines.ts';
 import { SceneValidationError } from '../../text/local-scene-writer.ts';
 import type { OpenAiConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
-import { createOpenAiClient, OPENAI_PROVIDER, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
+import { openAiClient, OPENAI_PROVIDER, openAiPrice, structuredChat, type OpenAiClientSource } from './openai-chat.ts';
 
 const scenesSchema = z.object({
   scenes: z.array(z.object({ title: z.string().trim().min(1).max(80), text: z.string().trim().min(1).max(SCENE_TEXT_MAX_CHARS) })).min(1).max(10),
@@ -41,7 +41,7 @@ export class LlmSceneWriter implements SceneWriter {
   constructor(config: OpenAiConfig, options: LlmSceneWriterOptions = {}) {
     openAiPrice(config);
     this.#config = config;
-    this.#client = createOpenAiClient(config);
+    this.#client = openAiClient(config);
     this.#maxSceneSeconds = options.maxSceneSeconds ?? Infinity;
   }
 

@@ -22,7 +22,7 @@ export function openAiPrice(config: OpenAiConfig): OpenAiPrice & { source: Price
 export type OpenAiClientSource = () => Promise<OpenAI>;
 
 /** The official SDK at the configured base URL, loaded on first use (lazy-client.ts). */
-export function createOpenAiClient(config: OpenAiConfig): OpenAiClientSource {
+export function openAiClient(config: OpenAiConfig): OpenAiClientSource {
   return lazyClient(async () => {
     const { default: OpenAI } = await import('openai');
     // Retries and the deadline are ours (callProvider), so the SDK makes one attempt per call.
