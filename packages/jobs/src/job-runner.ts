@@ -1,5 +1,5 @@
 import { fromPglite, PgBoss } from 'pg-boss';
-import { gatedSqlAdapter, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
+import { gatedSqlAdapter, queuesWithDueJobs, type DatabaseHandle, type GenerationKind } from '@reelsmith/db';
 import {
   DEAD_LETTER_MESSAGE,
   deliverWebhook,
@@ -20,6 +20,7 @@ import {
   type WebhookQueue,
 } from '@reelsmith/core';
 import { z } from 'zod';
+import { DueJobBackstop } from './due-job-backstop.ts';
 import { RunningJobs } from './running-jobs.ts';
 import { DEAD_LETTER_QUEUE, failureBackoffMs, generationQueues, queueName, RECOVERY } from './generation-queues.ts';
 
@@ -32,6 +33,12 @@ export const EMAIL_RETRY_QUEUE = 'email-retry';
 
 /** Customers' webhook deliveries: each attempt is one job, the next one sent with its delay (startAfter). */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+/**
+ * How often each worker fetches on its own: the last resort. The runner's one backstop look across
+ * every worked queue (DueJobBackstop) wakes them sooner whenever a job is due.
+ */
+const OWN_POLL_SECONDS = 30;
 
 /** How often a worker does its housekeeping: the webhook outbox, old provider callbacks. */
 const HOUSEKEEPING_MS = 60_000;
@@ -83,6 +90,9 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
   readonly #worked: string[] = [];
   #started = false;
   #housekeepingTimer: NodeJS.Timeout | undefined;
+  /** Whether announcements wake the workers (pg-boss warns when its listener cannot be set up). */
+  #listening = true;
+  readonly #backstop: DueJobBackstop;
 
   constructor(options: JobRunnerOptions) {
     const { database } = options;
@@ -106,6 +116,20 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     this.#database = database;
     this.baseDelaySeconds = options.emailRetryBaseSeconds ?? emailRetryPolicy.baseDelaySeconds;
     this.boss.on('error', (err: Error) => this.#logger.error({ err: err.message }, 'job queue error'));
+    this.boss.on('warning', (warning: { message?: string; data?: { type?: string } }) => {
+      if (warning?.data?.type === 'listen_notify_unavailable') this.#listening = false;
+      this.#logger.warn({ warning: warning?.message }, 'job queue warning');
+    });
+    // Woken by announcements, the workers are looked after by one backstop this often (a retry, a
+    // delayed job coming due); without announcements, as often as a worker would poll.
+    this.#backstop = new DueJobBackstop({
+      look: (queues) => queuesWithDueJobs(database.db, queues),
+      wake: (queue) => {
+        for (const worker of this.boss.getWipData({ includeInternal: true })) if (worker.name === queue) this.boss.notifyWorker(worker.id);
+      },
+      intervalMs: () => 1000 * (this.#listening ? Math.max(this.#pollingIntervalSeconds, RECOVERY.pollBackstopSeconds) : this.#pollingIntervalSeconds),
+      logger: options.logger,
+    });
   }
 
   async start(): Promise<void> {
@@ -158,8 +182,8 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
 
   /** Starts working every generation queue (and the e-mail retries) with the given services. */
   async work(deps: AppDeps, options: { concurrency?: number } = {}): Promise<void> {
-    // Woken by announcements, a worker still looks on its own this often (a retry, a delayed job coming due).
-    const backstop = { pollingIntervalSeconds: this.#pollingIntervalSeconds, notifyPollingIntervalSeconds: Math.max(this.#pollingIntervalSeconds, RECOVERY.pollBackstopSeconds) };
+    // Woken by announcements and by the runner's one backstop look (see the constructor), each worker's own poll is the last resort.
+    const backstop = { pollingIntervalSeconds: OWN_POLL_SECONDS, notifyPollingIntervalSeconds: OWN_POLL_SECONDS };
     for (const kind of Object.keys(generationQueues) as GenerationKind[]) {
       const policy = generationQueues[kind];
       this.#worked.push(queueName(kind));
@@ -231,7 +255,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
     this.#housekeepingTimer.unref();
     // Jobs that exhausted their retries (or whose worker kept dying) land here: the same end as a
     // runner's last failed attempt (dead, the paid step's credit back, the error on the project).
-    await this.boss.work(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 2 }, ([job]) =>
+    await this.boss.work(DEAD_LETTER_QUEUE, backstop, ([job]) =>
       this.#running.track(async () => {
         const parsed = payloadSchema.safeParse(job?.data);
         if (!parsed.success) return;
@@ -241,6 +265,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
         this.#logger.warn({ jobId: parsed.data.generationJobId, creditReturned: done.creditReturned }, 'generation job dead-lettered');
       }),
     );
+    for (const name of this.#worked) this.#backstop.watch(name);
   }
 
   /** Queue handlers running in this process now. */
@@ -255,6 +280,7 @@ export class JobRunner implements JobQueue, EmailRetryQueue, WebhookQueue {
    */
   async stop(): Promise<void> {
     clearInterval(this.#housekeepingTimer);
+    this.#backstop.stop();
     if (!this.#started) return;
     // No new job from here on; handlers already running keep their heartbeats.
     await Promise.all(this.#worked.map((name) => this.boss.offWork(name, { wait: false })));

@@ -48,3 +48,18 @@ export async function queueStats(db: Executor): Promise<QueueStatsRow[]> {
     oldestReadySeconds: r.oldest_ready_seconds === null ? 0 : Math.max(0, Number(r.oldest_ready_seconds)),
   }));
 }
+
+/**
+ * Which of these queues hold a job a worker could take now (new, or failed and due for its retry, or a
+ * delayed job come due): the workers' backstop asks this once for all their queues instead of each
+ * worker fetching on its own clock. The live states are indexed by queue, so this stays cheap.
+ */
+export async function queuesWithDueJobs(db: Executor, queues: readonly string[]): Promise<string[]> {
+  if (queues.length === 0) return [];
+  const schema = sql.id(QUEUE_SCHEMA);
+  const names = sql.join(queues.map((name) => sql`${name}`));
+  const result = await sql<{ name: string }>`
+    SELECT DISTINCT name FROM ${schema}.job
+     WHERE name IN (${names}) AND state < 'active' AND start_after <= now()`.execute(db);
+  return result.rows.map((r) => r.name);
+}
