@@ -1,4 +1,5 @@
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@reelsmith/db/testing';
+import { settingsGroups } from '@reelsmith/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
 import { planCatalogue, yearlyPriceCents } from '../billing/plan-catalogue.ts';
@@ -6,6 +7,7 @@ import { testDeps } from '../testing.ts';
 import { ensureMainAdmin } from './ensure-main-admin.ts';
 import { seedDemoCustomer } from './seed-demo-customer.ts';
 import { seedPlans } from './seed-plans.ts';
+import { seedSystemSettings } from './seed-system-settings.ts';
 
 describe('plan catalogue', () => {
   it('prices yearly plans at twelve months less 20%', () => {
@@ -50,6 +52,25 @@ describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
     await seedPlans(deps);
     const rows = await t.db.selectFrom('plans').select(['code', 'price_cents']).orderBy('code').execute();
     expect(rows).toHaveLength(planCatalogue.length);
+  });
+
+  it('seeds from several processes at once: catalogue fields refreshed, Stripe price ids and saved settings kept', async () => {
+    const deps = testDeps(t.db);
+    const paid = planCatalogue.find((p) => p.priceCents > 0)!;
+    await seedPlans(deps);
+    await seedSystemSettings(deps);
+    await t.db.updateTable('plans').set({ price_cents: 1, stripe_price_id: 'price_from_dashboard' }).where('code', '=', paid.code).execute();
+    await t.db.updateTable('system_settings').set({ value: JSON.stringify({ saved: 'by an admin' }) }).where('key', '=', 'general').execute();
+    await Promise.all(Array.from({ length: 5 }, async () => {
+      await seedPlans(deps);
+      await seedSystemSettings(deps);
+    }));
+    const plan = await t.db.selectFrom('plans').select(['price_cents', 'stripe_price_id']).where('code', '=', paid.code).executeTakeFirstOrThrow();
+    expect(plan).toEqual({ price_cents: paid.priceCents, stripe_price_id: 'price_from_dashboard' });
+    expect(await t.db.selectFrom('plans').select('code').execute()).toHaveLength(planCatalogue.length);
+    const settings = await t.db.selectFrom('system_settings').select(['key', 'value']).orderBy('key').execute();
+    expect(settings.map((s) => s.key)).toEqual([...settingsGroups].sort());
+    expect(settings.find((s) => s.key === 'general')!.value).toEqual({ saved: 'by an admin' });
   });
 
   it('creates the main admin once, with a generated password when none is configured', async () => {

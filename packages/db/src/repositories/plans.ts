@@ -3,9 +3,37 @@ import type { BillingInterval, PlansTable } from '../schema.ts';
 import type { Executor } from './users.ts';
 
 /** Inserts a plan, or refreshes the one with its code (its Stripe price id is kept). */
-export async function upsertPlanByCode(db: Executor, row: Insertable<PlansTable>): Promise<void> {
-  const { stripe_price_id: _keep, code: _code, ...update } = row;
-  await db.insertInto('plans').values(row).onConflict((oc) => oc.column('code').doUpdateSet(update)).execute();
+/** A plan as the catalogue defines it (the seed's row). */
+export type CataloguePlanRow = Pick<
+  Insertable<PlansTable>,
+  'code' | 'name' | 'description' | 'billing_interval' | 'price_cents' | 'features' | 'allow_download' | 'video_limit' | 'max_reel_seconds' | 'allowed_qualities' | 'watermark' | 'sort_order' | 'stripe_price_id'
+>;
+
+/**
+ * Inserts or refreshes plans by code, all in one statement. An existing plan's Stripe price id is kept
+ * (it is set from the Stripe dashboard's prices, not by the catalogue).
+ */
+export async function upsertPlansByCode(db: Executor, rows: CataloguePlanRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('plans')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        description: eb.ref('excluded.description'),
+        billing_interval: eb.ref('excluded.billing_interval'),
+        price_cents: eb.ref('excluded.price_cents'),
+        features: eb.ref('excluded.features'),
+        allow_download: eb.ref('excluded.allow_download'),
+        video_limit: eb.ref('excluded.video_limit'),
+        max_reel_seconds: eb.ref('excluded.max_reel_seconds'),
+        allowed_qualities: eb.ref('excluded.allowed_qualities'),
+        watermark: eb.ref('excluded.watermark'),
+        sort_order: eb.ref('excluded.sort_order'),
+      })),
+    )
+    .execute();
 }
 
 const planColumns = [

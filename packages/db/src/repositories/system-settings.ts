@@ -12,9 +12,14 @@ export async function findSystemSetting(db: Executor, key: SettingsKey): Promise
   return row?.value;
 }
 
-/** Stores a settings group unless it was saved before. */
-export async function insertSystemSettingIfAbsent(db: Executor, key: SettingsKey, value: unknown): Promise<void> {
-  await db.insertInto('system_settings').values({ key, value: JSON.stringify(value) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+/** Stores each settings group unless it was saved before, in one statement. */
+export async function insertSystemSettingsIfAbsent(db: Executor, groups: { key: SettingsKey; value: unknown }[]): Promise<void> {
+  if (groups.length === 0) return;
+  await db
+    .insertInto('system_settings')
+    .values(groups.map(({ key, value }) => ({ key, value: JSON.stringify(value) })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }
 
 /** Stores a settings group as an admin saved it, over what was stored. */
