@@ -1,10 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { restRoutes } from '../src/rest/rest-routes.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
+
+/** A built script of some size (the precompressing script leaves files under 1 KiB alone). */
+const bigScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 describe('platform: health, headers, OpenAPI, static apps', () => {
   let t: TestApp;
@@ -18,6 +23,10 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     writeFileSync(join(dist, 'web/assets/index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'web/assets/index-abc123.css'), 'body { margin: 0 }');
     writeFileSync(join(dist, 'admin/index.html'), '<!doctype html><title>admin</title>admin app');
+    writeFileSync(join(dist, 'web/assets/app-def456.js'), bigScript);
+    writeFileSync(join(dist, 'admin/assets/admin-789abc.css'), `.row { color: #123456 }\n`.repeat(200));
+    // What both apps' builds do last.
+    execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../scripts/precompress-dist.ts'), join(dist, 'web'), join(dist, 'admin')]);
     t = await buildTestApp('pglite', { WEB_DIST: join(dist, 'web'), ADMIN_DIST: join(dist, 'admin'), RATE_LIMIT_MAX: '25' });
   });
   afterAll(async () => {
@@ -74,6 +83,29 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
+  });
+
+  it('sends the Brotli and gzip copies a build made of scripts and styles as they are, the file itself to a browser that takes neither', async () => {
+    expect(existsSync(join(dist, 'web/assets/app-def456.js.br'))).toBe(true);
+    expect(existsSync(join(dist, 'web/assets/index-abc123.js.br'))).toBe(false);
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload).toEqual(readFileSync(join(dist, 'web/assets/app-def456.js.br')));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    const gz = await t.app.inject({ method: 'GET', url: '/admin/assets/admin-789abc.css', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/^text\/css/);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(readFileSync(join(dist, 'admin/assets/admin-789abc.css'), 'utf8'));
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+    // A small file has no copies: compressed on the fly, as before.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(small.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('sends visitors without a session the landing page drawn at build time, at / only; with one, the app page', async () => {

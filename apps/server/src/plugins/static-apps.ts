@@ -35,8 +35,10 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
   const adminIndex = join(config.adminDist, 'index.html');
   const hasWeb = existsSync(webIndex);
   const hasAdmin = existsSync(adminIndex);
+  // The builds write Brotli and gzip copies of their scripts and styles (scripts/precompress-dist.ts):
+  // sent as they are to a browser that accepts them, so the compression plugin leaves them alone.
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, setHeaders: cacheHeaders, index: false });
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, setHeaders: cacheHeaders, index: false, preCompressed: true });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {
@@ -46,6 +48,7 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
       decorateReply: !hasWeb,
       setHeaders: cacheHeaders,
       index: false,
+      preCompressed: true,
     });
   }
   const webHtml = hasWeb ? readFileSync(webIndex, 'utf8') : undefined;
