@@ -117,9 +117,20 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
       expect(visitor.headers['cache-control']).toBe('no-cache');
       expect(visitor.headers['content-security-policy']).toContain("script-src 'self'");
     }
-    // Compressed like any page (about 100 KB of markup in the real build).
-    const compressed = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    // Compressed (about 100 KB of markup in the real build): the build's own copies, sent as they are.
+    const compressed = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(compressed.rawPayload).toEqual(readFileSync(join(dist, 'web/landing.html.br')));
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('drawn landing page');
+    const gzipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(readFileSync(join(dist, 'web/landing.html'), 'utf8'));
+    // A revisit with the page's validator is answered 304, without the page.
+    const etag = compressed.headers['etag'] as string;
+    expect(etag).toBeTruthy();
+    const revisit = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(revisit.statusCode).toBe(304);
+    expect(revisit.body).toBe('');
     expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     const customer = await t.app.inject({ method: 'GET', url: '/', cookies: { rs_session: 'x' } });
     expect(customer.body).toContain('customer app');

@@ -22,7 +22,9 @@ export function isBuiltScriptOrStyle(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/(admin\/)?assets\/[\w.-]+\.(js|css)$/.test(url.split('?')[0] ?? '');
 }
 
-function cacheHeaders(reply: FastifyReply, path: string): void {
+function cacheHeaders(reply: FastifyReply, sent: string): void {
+  // A build's compressed copy (`page.html.br`) is cached as the file it stands for.
+  const path = sent.replace(/\.(br|gz)$/, '');
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
   if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
@@ -55,14 +57,17 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
   // '/' with the signed-out landing page already drawn (apps/web's build writes it), for visitors
   // without a session: the hero paints before any script runs. Customers get the plain page.
   const landingFile = join(config.webDist, 'landing.html');
-  const landingHtml = hasWeb && existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : undefined;
+  const hasLanding = hasWeb && existsSync(landingFile);
   const adminHtml = hasAdmin ? readFileSync(adminIndex, 'utf8') : undefined;
 
   if (webHtml) {
     // A route of its own (not the fallback below), so the compression plugin sees it: the prerendered page is ~100 KB.
+    // The drawn page goes out as the file it is: its build-time Brotli or gzip copy when the browser takes one
+    // (about 100 KB of markup, compressed once instead of on every visit), with its validators for a revisit.
     app.get('/', (req, reply) => {
       const visitor = !req.cookies[CUSTOMER_SESSION_COOKIE];
-      return reply.type('text/html').header('cache-control', 'no-cache').send((visitor && landingHtml) || webHtml);
+      if (visitor && hasLanding) return reply.sendFile('landing.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').send(webHtml);
     });
   }
 
