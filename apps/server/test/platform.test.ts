@@ -121,6 +121,7 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     const compressed = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(compressed.headers['vary']).toMatch(/accept-encoding/i);
     expect(compressed.rawPayload).toEqual(readFileSync(join(dist, 'web/landing.html.br')));
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('drawn landing page');
     const gzipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
@@ -131,6 +132,17 @@ describe('platform: health, headers, OpenAPI, static apps', () => {
     const revisit = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
     expect(revisit.statusCode).toBe(304);
     expect(revisit.body).toBe('');
+    // Many visitors at once, each taking what its browser accepts, all get the same page.
+    const crowd = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => t.app.inject({ method: 'GET', url: `/?visit=${i}`, headers: { 'accept-encoding': ['br', 'gzip', 'identity'][i % 3]! } })),
+    );
+    const landing = readFileSync(join(dist, 'web/landing.html'), 'utf8');
+    for (const [i, res] of crowd.entries()) {
+      expect(res.statusCode).toBe(200);
+      const encoding = res.headers['content-encoding'];
+      const page = encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+      expect(page, `visit ${i}`).toBe(landing);
+    }
     expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     const customer = await t.app.inject({ method: 'GET', url: '/', cookies: { rs_session: 'x' } });
     expect(customer.body).toContain('customer app');

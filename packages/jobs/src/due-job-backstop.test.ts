@@ -67,6 +67,41 @@ describe.each(testDatabaseKinds())('the due-job backstop on %s', (kind) => {
     expect(await queuesWithDueJobs(database.db, [])).toEqual([]);
   });
 
+  it('hands each due job to one worker when two processes look and wake at once', async () => {
+    const other = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 30 });
+    await other.start();
+    const queue = 'backstop-crowd';
+    await runner.boss.createQueue(queue);
+    const ran: string[] = [];
+    const backstops = [runner, other].map((r) => {
+      const looking = new DueJobBackstop({
+        look: (queues) => queuesWithDueJobs(database.db, queues),
+        wake: (name) => {
+          for (const worker of r.boss.getWipData()) if (worker.name === name) r.boss.notifyWorker(worker.id);
+        },
+        intervalMs: () => 100,
+        logger: silentLogger,
+      });
+      return { r, looking };
+    });
+    try {
+      for (const { r, looking } of backstops) {
+        await r.boss.work(queue, { pollingIntervalSeconds: 30, notifyPollingIntervalSeconds: 30, localConcurrency: 2 }, async ([job]) => {
+          ran.push(job!.id);
+        });
+        looking.watch(queue);
+      }
+      const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => runner.boss.send(queue, { i })));
+      await expect.poll(() => ran.length, { timeout: 15_000, interval: 50 }).toBe(12);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ran).toHaveLength(12);
+      expect(new Set(ran)).toEqual(new Set(sent));
+    } finally {
+      for (const { looking } of backstops) looking.stop();
+      await other.stop();
+    }
+  }, 60_000);
+
   it('looks no more once stopped: a job sent then waits for its worker’s own poll', async () => {
     backstop.stop();
     const looked = looks.length;

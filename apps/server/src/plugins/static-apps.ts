@@ -37,7 +37,7 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
   const adminIndex = join(config.adminDist, 'index.html');
   const hasWeb = existsSync(webIndex);
   const hasAdmin = existsSync(adminIndex);
-  // The builds write Brotli and gzip copies of their scripts and styles (scripts/precompress-dist.ts):
+  // The builds write Brotli and gzip copies of their pages, scripts and styles (scripts/precompress-dist.ts):
   // sent as they are to a browser that accepts them, so the compression plugin leaves them alone.
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, setHeaders: cacheHeaders, index: false, preCompressed: true });
@@ -61,9 +61,8 @@ export async function registerStaticApps(app: FastifyInstance, config: Config): 
   const adminHtml = hasAdmin ? readFileSync(adminIndex, 'utf8') : undefined;
 
   if (webHtml) {
-    // A route of its own (not the fallback below), so the compression plugin sees it: the prerendered page is ~100 KB.
-    // The drawn page goes out as the file it is: its build-time Brotli or gzip copy when the browser takes one
-    // (about 100 KB of markup, compressed once instead of on every visit), with its validators for a revisit.
+    // A route of its own (not the fallback below). The drawn page (~100 KB of markup) goes out as the file it
+    // is: its build-time Brotli or gzip copy when the browser takes one, with its validators for a revisit.
     app.get('/', (req, reply) => {
       const visitor = !req.cookies[CUSTOMER_SESSION_COOKIE];
       if (visitor && hasLanding) return reply.sendFile('landing.html');

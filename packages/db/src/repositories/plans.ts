@@ -2,7 +2,6 @@ import type { Insertable, Selectable } from 'kysely';
 import type { BillingInterval, PlansTable } from '../schema.ts';
 import type { Executor } from './users.ts';
 
-/** Inserts a plan, or refreshes the one with its code (its Stripe price id is kept). */
 /** A plan as the catalogue defines it (the seed's row). */
 export type CataloguePlanRow = Pick<
   Insertable<PlansTable>,

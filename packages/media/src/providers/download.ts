@@ -105,8 +105,8 @@ export function isContainerVideo(bytes: Uint8Array): boolean {
 /**
  * Downloads a video and checks it is one: a video track and a length, read from an MP4's moov box
  * in-process (what providers send); ffprobe decides anything else (WebM, an MP4 without a video
- * track that reader knows, a file that is no video at all). One ffprobe start costs about 0.07 s of CPU and a process; a reel downloads one
- * clip per scene.
+ * track that reader knows, a file that is no video at all). An ffprobe start costs a process and
+ * about 0.07 s of CPU, and a reel downloads one clip per scene.
  */
 export async function downloadVideo(provider: string, url: string, outFile: string, limits: DownloadLimits, signal: AbortSignal): Promise<{ file: string; durationSeconds: number }> {
   const response = await fetchOutput(provider, url, limits.outbound, signal, 'video', limits.maxVideoBytes);
