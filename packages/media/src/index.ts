@@ -1,6 +1,7 @@
 export type * from './engines.ts';
 export { dimensionsFor } from './video-size.ts';
 export { MediaToolError, probe, runFfmpeg, runTool, type ProbeResult, type ProbeStream, type RunOptions } from './ffmpeg.ts';
+export { mediaDurationSeconds } from './media-duration.ts';
 export { createLocalEngine, LOCAL_ENGINE_VERSION } from './local-engine.ts';
 export * from './text/index.ts';
 export * from './voices/index.ts';

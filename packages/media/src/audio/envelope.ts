@@ -1,4 +1,4 @@
-import { mediaDurationSeconds } from '../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { decodePcm } from './pcm.ts';
 
 export interface EnvelopeOptions {

@@ -6,7 +6,7 @@ import type { TalkingVideoRequest, VideoResult } from '../engines.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, mp4Args, videoCodecArgs } from '../video/encoding.ts';
-import { mediaDurationSeconds } from '../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { watermarkImage, watermarkPlacement } from '../video/stills.ts';
 
 /**

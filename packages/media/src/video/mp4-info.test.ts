@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaToolError, probe, runFfmpeg, runTool } from '../ffmpeg.ts';
-import { mediaDurationSeconds, parseAudioSpecificConfig, readMp4Info } from './mp4-info.ts';
+import { runFfmpeg, runTool } from '../ffmpeg.ts';
+import { parseAudioSpecificConfig, readMp4Info } from './mp4-info.ts';
 import { streamsOf } from './test-fixtures.ts';
 
 let dir: string;
@@ -82,28 +82,5 @@ describe('parseAudioSpecificConfig', () => {
     expect(parseAudioSpecificConfig(Buffer.from('1208', 'hex'))).toEqual({ objectType: 2, sampleRate: 44100, channels: 1 });
     expect(parseAudioSpecificConfig(Buffer.from('1190', 'hex'))).toEqual({ objectType: 2, sampleRate: 48000, channels: 2 });
     expect(parseAudioSpecificConfig(Buffer.from('12', 'hex'))).toBeNull();
-  });
-});
-
-describe('mediaDurationSeconds', () => {
-  it('agrees with ffprobe on M4A (read in-process), MP3 and WAV (asked of ffprobe)', async () => {
-    const files = {
-      m4a: [...tone(2.3), '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart'],
-      mp3: [...tone(1.7), '-c:a', 'libmp3lame', '-b:a', '128k'],
-      wav: [...tone(0.9), '-c:a', 'pcm_s16le'],
-    };
-    for (const [ext, args] of Object.entries(files)) {
-      const file = join(dir, `tone.${ext}`);
-      await runFfmpeg([...args, file]);
-      const [ours, probed] = await Promise.all([mediaDurationSeconds(file), probe(file)]);
-      expect(ours, ext).toBeGreaterThan(0.5);
-      expect(ours, ext).toBeCloseTo(probed.durationSeconds, 3);
-    }
-  });
-
-  it('refuses a file that is not media, as ffprobe does', async () => {
-    const file = join(dir, 'notes.txt');
-    await writeFile(file, 'not a sound at all');
-    await expect(mediaDurationSeconds(file)).rejects.toBeInstanceOf(MediaToolError);
   });
 });

@@ -2,7 +2,6 @@
 // costs ~0.1 s on this class of machine (several per clip add up); callers fall back to ffprobe when
 // this returns null (not MP4, or a layout it does not know).
 import { open } from 'node:fs/promises';
-import { probe } from '../ffmpeg.ts';
 
 export interface Mp4Video {
   /** Sample entry type: 'avc1' for H.264. */
@@ -40,16 +39,6 @@ export interface Mp4Info {
   /** The first video and the first audio track. */
   video: Mp4Video | null;
   audio: Mp4Audio | null;
-}
-
-/**
- * How long a media file plays: MP4/M4A (our voices, renders and merges) read here, anything else
- * (MP3, WAV, WebM) asked of ffprobe. A reel's pipeline asks for lengths dozens of times.
- */
-export async function mediaDurationSeconds(file: string): Promise<number> {
-  const mp4 = await readMp4Info(file);
-  if (mp4 && mp4.durationSeconds > 0) return mp4.durationSeconds;
-  return (await probe(file)).durationSeconds;
 }
 
 const MAX_MOOV_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { SpeechRequest, SpeechResult, SpeechSynthesiser, SpokenPhoneme, SpokenWord } from '../engines.ts';
 import { runFfmpeg, runTool } from '../ffmpeg.ts';
-import { mediaDurationSeconds } from '../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../media-duration.ts';
 import { decodePcm } from '../audio/pcm.ts';
 import { frameRms, videoFrameCount } from '../audio/envelope.ts';
 import { FPS } from '../video/encoding.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { SpeechAlignment, SpeechRequest, SpeechResult, SpeechSynthesiser } from '../../engines.ts';
 import { runFfmpeg } from '../../ffmpeg.ts';
-import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { normaliseLanguage } from '../../voices/catalogue.ts';
 import { VoiceError } from '../../voices/errors.ts';
 import { MAX_SPEECH_TEXT_LENGTH, MAX_SPEED, MIN_SPEED } from '../../voices/local-synthesiser.ts';

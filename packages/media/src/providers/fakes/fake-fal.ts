@@ -15,7 +15,7 @@ import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:cryp
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.ts';
 import { mp4ForAudio } from './media-fixtures.ts';
 import { FakeWebhooks, type WebhookPost } from './webhook-delivery.ts';

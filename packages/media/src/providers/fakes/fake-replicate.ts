@@ -14,7 +14,7 @@
 // charges Replicate would bill (each succeeded prediction: per image, or per second of output video;
 // failed and cancelled-before-success predictions are not billed).
 import { createHmac, randomBytes } from 'node:crypto';
-import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -11,7 +11,7 @@ import { costOf, reportCost } from '../cost.ts';
 import { lookupPrice, missingPriceMessage, type PriceSource } from '../prices.ts';
 import { downloadVideo } from '../download.ts';
 import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
-import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { callbackPlan, PredictionWait, type CallbackPlan, type ProviderCallbackWaiter } from '../provider-callbacks.ts';
 import type { DownloadLimits, FalConfig } from '../provider-config.ts';
 import { errorFromResponse, ProviderError } from '../provider-error.ts';

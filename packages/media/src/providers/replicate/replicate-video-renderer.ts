@@ -5,7 +5,7 @@ import type { TalkingVideoRenderer, TalkingVideoRequest, VideoResult } from '../
 import { withDeadline } from '../call-provider.ts';
 import { downloadVideo } from '../download.ts';
 import { finishProviderClip, voiceAsMp3 } from '../finish-clip.ts';
-import { mediaDurationSeconds } from '../../video/mp4-info.ts';
+import { mediaDurationSeconds } from '../../media-duration.ts';
 import { callbackPlan, type CallbackPlan, type ProviderCallbackWaiter } from '../provider-callbacks.ts';
 import type { DownloadLimits, ReplicateConfig } from '../provider-config.ts';
 import { ProviderError } from '../provider-error.ts';
