@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, postgresTemplateName, postgresTestUrl, testDatabaseKinds, type TestDatabasePreparation } from './testing.ts';
+import { createTestDatabase, dropEndedProcessesTestDatabases, postgresTemplateName, postgresTestUrl, testDatabaseKinds, type TestDatabase, type TestDatabasePreparation } from './testing.ts';
 
 // Test databases start from a prepared copy (a PGlite snapshot file, a PostgreSQL template database)
 // that the first caller makes; parallel test workers race to make it. Every database they get must be
@@ -89,22 +90,36 @@ describe.each(testDatabaseKinds())('a test database reset on %s', (kind) => {
   }, 60_000);
 });
 
-describe('a PGlite test database handed back', () => {
-  it('is the next test database of the process, in the snapshot state: no rows, no job-queue schema, no session left over', async () => {
-    const first = await createTestDatabase('pglite');
+/** Which database a handle is on: PGlite's instance, or PostgreSQL's database OID (its name changes when handed back). */
+async function identity(t: TestDatabase): Promise<unknown> {
+  if (t.pglite) return t.pglite;
+  return (await sql<{ oid: number }>`SELECT oid::int AS oid FROM pg_database WHERE datname = current_database()`.execute(t.db)).rows[0]?.oid;
+}
+
+describe.each(testDatabaseKinds())('a test database handed back on %s', (kind) => {
+  it('is the next test database of the process, in the prepared state: no rows, the job queue emptied but kept, no session left over', async () => {
+    const first = await createTestDatabase(kind);
     await first.db.insertInto('users').values({ id: randomUUID(), email: 'left@example.com', first_name: 'L', last_name: 'O' }).execute();
+    // The job queue's schema as pg-boss makes it, in small: jobs name their queue, and a version row.
     await sql`CREATE SCHEMA pgboss`.execute(first.db);
-    await sql`CREATE TABLE pgboss.job (id text)`.execute(first.db);
+    await sql`CREATE TABLE pgboss.version (version int)`.execute(first.db);
+    await sql`CREATE TABLE pgboss.queue (name text PRIMARY KEY, dead_letter text REFERENCES pgboss.queue (name))`.execute(first.db);
+    await sql`CREATE TABLE pgboss.job (id text, name text NOT NULL REFERENCES pgboss.queue (name))`.execute(first.db);
+    await sql`INSERT INTO pgboss.version VALUES (46)`.execute(first.db);
+    await sql`INSERT INTO pgboss.queue VALUES ('dead', NULL), ('work', 'dead')`.execute(first.db);
+    await sql`INSERT INTO pgboss.job VALUES ('j1', 'work'), ('j2', 'dead')`.execute(first.db);
     await sql`SET statement_timeout = 1234`.execute(first.db);
     await sql`LISTEN left_over`.execute(first.db);
-    const instance = first.pglite;
+    const before = await identity(first);
     await first.close();
     await first.close();
-    const second = await createTestDatabase('pglite');
+    const second = await createTestDatabase(kind);
     try {
-      expect(second.pglite).toBe(instance);
+      expect(await identity(second)).toBe(before);
       expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(second.db)).rows[0]?.n).toBe(0);
-      expect((await sql`SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss'`.execute(second.db)).rows).toHaveLength(0);
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job`.execute(second.db)).rows[0]?.n).toBe(0);
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.queue`.execute(second.db)).rows[0]?.n).toBe(0);
+      expect((await sql<{ version: number }>`SELECT version FROM pgboss.version`.execute(second.db)).rows).toEqual([{ version: 46 }]);
       expect((await sql<{ t: string }>`SELECT current_setting('statement_timeout') AS t`.execute(second.db)).rows[0]?.t).toBe('0');
       expect((await sql`SELECT pg_listening_channels()`.execute(second.db)).rows).toHaveLength(0);
     } finally {
@@ -112,18 +127,60 @@ describe('a PGlite test database handed back', () => {
     }
   }, 60_000);
 
-  it('is closed, not used again, when its test changed the schema', async () => {
-    const first = await createTestDatabase('pglite');
+  it('is not used again when its test changed the schema', async () => {
+    const first = await createTestDatabase(kind);
     await sql`ALTER TABLE projects DROP CONSTRAINT projects_status_check`.execute(first.db);
-    const instance = first.pglite;
+    const before = await identity(first);
     await first.close();
-    expect(instance?.closed).toBe(true);
-    const second = await createTestDatabase('pglite');
+    if (kind === 'pglite') expect(first.pglite?.closed).toBe(true);
+    const second = await createTestDatabase(kind);
     try {
-      expect(second.pglite).not.toBe(instance);
+      expect(await identity(second)).not.toBe(before);
       expect((await sql`SELECT 1 FROM pg_constraint WHERE conname = 'projects_status_check'`.execute(second.db)).rows).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  }, 60_000);
+});
+
+describe.runIf(postgresTestUrl())('a PostgreSQL test database handed back', () => {
+  it('cuts off every session still on it, and cannot be reached under its old address', async () => {
+    const first = await createTestDatabase('postgres');
+    // A finished test's late session: a job worker or a child process still connected.
+    const late = new pg.Client({ connectionString: first.url });
+    await late.connect();
+    late.on('error', () => undefined);
+    await first.close();
+    await expect(late.query('SELECT 1')).rejects.toThrow();
+    const again = new pg.Client({ connectionString: first.url });
+    again.on('error', () => undefined);
+    await expect(again.connect()).rejects.toThrow(/does not exist/);
+    const next = await createTestDatabase('postgres');
+    try {
+      expect(next.url).not.toBe(first.url);
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(next.db)).rows[0]?.n).toBe(0);
+    } finally {
+      await next.close();
+    }
+  }, 60_000);
+
+  it('is dropped later when the process that kept it has ended, and only then, and only on its own host', async () => {
+    const t = await createTestDatabase('postgres');
+    const tag = new URL(t.url!).pathname.split('_')[2];
+    await t.close();
+    const ended = spawnSync('true').pid;
+    const names = {
+      ended: `reelsmith_test_${tag}_${ended}_${randomBytes(4).toString('hex')}`,
+      running: `reelsmith_test_${tag}_${process.ppid}_${randomBytes(4).toString('hex')}`,
+      otherHost: `reelsmith_test_${tag === '000000' ? '111111' : '000000'}_${ended}_${randomBytes(4).toString('hex')}`,
+    };
+    for (const name of Object.values(names)) await onServer((c) => c.query(`CREATE DATABASE ${name}`));
+    try {
+      await dropEndedProcessesTestDatabases(postgresTestUrl()!);
+      const left = await onServer((c) => c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname = ANY($1)', [Object.values(names)]));
+      expect(left.rows.map((r) => r.datname).sort()).toEqual([names.running, names.otherHost].sort());
+    } finally {
+      for (const name of Object.values(names)) await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
     }
   }, 60_000);
 });

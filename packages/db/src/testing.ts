@@ -1,9 +1,10 @@
 // Real databases for tests: embedded PGlite always, real PostgreSQL when TEST_DATABASE_URL (or
-// DATABASE_URL) points at a server. Each test database starts migrated (a PGlite snapshot or a PostgreSQL template copy) and is dropped.
+// DATABASE_URL) points at a server. Each test database starts migrated (a PGlite snapshot or a PostgreSQL
+// template copy); a closed one goes back to its worker's pool in that state for the next test database.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -184,7 +185,8 @@ async function publicTables(db: Kysely<Database>): Promise<string[]> {
 
 /**
  * The public schema's shape (tables, columns, defaults, constraints, indexes, triggers, functions): a
- * database handed back with a different shape (a test that altered a table) is not used again.
+ * database handed back with a different shape (a test that altered a table) is not used again. Only the
+ * public schema: the job queue's, kept between tests, is pg-boss's own.
  */
 async function schemaFingerprint(db: Kysely<Database>): Promise<string> {
   const result = await sql<{ fingerprint: string | null }>`
@@ -193,19 +195,42 @@ async function schemaFingerprint(db: Kysely<Database>): Promise<string> {
       UNION ALL SELECT 'a:' || attrelid::regclass || ':' || attname || ':' || format_type(atttypid, atttypmod) || ':' || attnotnull
         FROM pg_attribute WHERE attrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace) AND attnum > 0 AND NOT attisdropped
       UNION ALL SELECT 'd:' || adrelid::regclass || ':' || adnum || ':' || pg_get_expr(adbin, adrelid) FROM pg_attrdef
+        WHERE adrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
       UNION ALL SELECT 'k:' || conrelid::regclass || ':' || conname || ':' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
       UNION ALL SELECT 'i:' || indexrelid::regclass || ':' || pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
-      UNION ALL SELECT 't:' || tgrelid::regclass || ':' || tgname || ':' || tgenabled::text || ':' || tgfoid::regproc FROM pg_trigger WHERE NOT tgisinternal
+      UNION ALL SELECT 't:' || tgrelid::regclass || ':' || tgname || ':' || tgenabled::text || ':' || tgfoid::regproc FROM pg_trigger
+        WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
       UNION ALL SELECT 'f:' || proname || ':' || md5(prosrc) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
     ) AS shape(item)`.execute(db);
   return result.rows[0]?.fingerprint ?? '';
 }
 
 /**
+ * Puts the job queue's schema (pg-boss, made by the first job runner started on a database) back to how a
+ * new install leaves it, without making it again: creating it is a few hundred statements (about 0.3 s of
+ * CPU on either database, more than a whole test app otherwise), emptying it a dozen. Every table but
+ * its version is emptied, the queues last (the jobs, schedules and subscriptions name them); the next
+ * runner's start finds the schema current and creates its queues again.
+ */
+async function emptyJobQueue(handle: DatabaseHandle): Promise<void> {
+  const tables = await sql<{ name: string }>`
+    SELECT c.relname AS name FROM pg_class c
+    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'pgboss') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      AND c.relname NOT IN ('version', 'queue')
+    ORDER BY c.relname`.execute(handle.db);
+  if (tables.rows.length === 0) return;
+  const statements = [...tables.rows.map((t) => `DELETE FROM pgboss."${t.name}"`), 'DELETE FROM pgboss.queue'];
+  if (handle.pglite) await handle.pglite.transaction((tx) => tx.exec(statements.join('; ')));
+  else await handle.db.transaction().execute(async (trx) => {
+    for (const statement of statements) await sql.raw(statement).execute(trx);
+  });
+}
+
+/**
  * PGlite databases that finished tests handed back, by preparation key. Starting PGlite from the
  * snapshot costs about 1 s of CPU; the next test database of the same worker takes one of these
  * instead, put back into the snapshot's state: rows deleted and the preparation run again, the job
- * queue's schema dropped (it is made on start), the session discarded (settings, LISTENs, prepared
+ * queue's schema emptied (`emptyJobQueue`), the session discarded (settings, LISTENs, prepared
  * statements). One whose schema a test changed, or that fails any of this, is closed instead.
  */
 const idlePglite = new Map<string, DatabaseHandle[]>();
@@ -233,8 +258,8 @@ async function handBackPglite(handle: DatabaseHandle, emptyTables: () => Promise
     await handle.db.connection().execute(async () => {
       if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
       await pglite.exec('DISCARD ALL');
-      await pglite.exec('DROP SCHEMA IF EXISTS pgboss CASCADE');
     });
+    await emptyJobQueue(handle);
     if ((await schemaFingerprint(handle.db)) !== (await snapshotShapes.get(key))) return handle.close();
     await emptyTables();
     await preparation?.run(handle.db);
@@ -245,23 +270,138 @@ async function handBackPglite(handle: DatabaseHandle, emptyTables: () => Promise
   idlePglite.set(key, idle);
 }
 
+/**
+ * PostgreSQL test databases that finished tests handed back, by preparation key. A copy of the template
+ * costs the server about 0.5 s of CPU to make and drop (it WAL-logs every page of it; `FILE_COPY`
+ * measured the same), more than the whole test app built on it; the next test database of the same worker
+ * takes one of these instead. Handed back, a database is closed to every session (a late pool or job
+ * worker of the finished test is cut off) and renamed, so nothing still holding its old address can
+ * reach it; taken, it is put back into the template's state as PGlite's are. The names carry this host
+ * and process, so a later run drops what a finished process left (`sweepLeftovers`).
+ */
+const idlePostgres = new Map<string, string[]>();
+const MAX_IDLE_POSTGRES = 2;
+const templateShapes = new Map<string, Promise<string>>();
+const hostTag = createHash('sha256').update(hostname()).digest('hex').slice(0, 6);
+let leftoversSwept: Promise<void> | undefined;
+
+function testDatabaseName(): string {
+  return `reelsmith_test_${hostTag}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drops the test databases of this host's processes that have ended (their idle pools, a killed run's). */
+export async function dropEndedProcessesTestDatabases(adminUrl: string): Promise<void> {
+  await withAdminClient(adminUrl, async (c) => {
+    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`reelsmith\\_test\\_${hostTag}\\_%`]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.split('_')[3]);
+      if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
+}
+
+/** Once per process, before its first copy of a template: a failure leaves the leftovers to the next run. */
+function sweepLeftovers(adminUrl: string): Promise<void> {
+  leftoversSwept ??= dropEndedProcessesTestDatabases(adminUrl).catch(() => undefined);
+  return leftoversSwept;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const dropDatabaseNamed = (adminUrl: string, name: string) =>
+  withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+
+/** An idle database of this worker put back into the template's state, or null when there is none that can be. */
+async function takeIdlePostgres(adminUrl: string, key: string, preparation: TestDatabasePreparation | undefined): Promise<{ name: string; handle: DatabaseHandle } | null> {
+  for (let name = idlePostgres.get(key)?.pop(); name; name = idlePostgres.get(key)?.pop()) {
+    const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolMax: 5 }).catch(() => null);
+    if (!handle) {
+      await dropDatabaseNamed(adminUrl, name).catch(() => undefined);
+      continue;
+    }
+    try {
+      await emptyJobQueue(handle);
+      if ((await schemaFingerprint(handle.db)) !== (await templateShapes.get(key))) throw new Error('the schema was changed');
+      await emptier(handle, await publicTables(handle.db))();
+      await preparation?.run(handle.db);
+      return { name, handle };
+    } catch {
+      await handle.close().catch(() => undefined);
+      await dropDatabaseNamed(adminUrl, name).catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+async function takePostgres(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<{ name: string; handle: DatabaseHandle }> {
+  const key = preparation?.key ?? 'migrated';
+  const idle = await takeIdlePostgres(adminUrl, key, preparation);
+  if (idle) return idle;
+  const [template] = await Promise.all([postgresTemplate(adminUrl, preparation), sweepLeftovers(adminUrl)]);
+  const name = testDatabaseName();
+  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolMax: 5 });
+  if (!templateShapes.has(key)) templateShapes.set(key, schemaFingerprint(handle.db));
+  return { name, handle };
+}
+
+async function handBackPostgres(adminUrl: string, name: string, handle: DatabaseHandle, preparation: TestDatabasePreparation | undefined): Promise<void> {
+  const key = preparation?.key ?? 'migrated';
+  const idle = idlePostgres.get(key) ?? [];
+  await handle.close();
+  if (idle.length >= MAX_IDLE_POSTGRES) return dropDatabaseNamed(adminUrl, name);
+  const renamed = testDatabaseName();
+  try {
+    await withAdminClient(adminUrl, async (c) => {
+      // No new sessions, then none left: a renamed database cannot be reached under its old name.
+      await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      // A terminated session takes a moment to end; until then the rename finds the database in use (55006).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await c.query(`ALTER DATABASE ${name} RENAME TO ${renamed}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 40) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }
+      await c.query(`ALTER DATABASE ${renamed} WITH ALLOW_CONNECTIONS true`);
+    });
+  } catch {
+    return dropDatabaseNamed(adminUrl, name).catch(() => dropDatabaseNamed(adminUrl, renamed));
+  }
+  idle.push(renamed);
+  idlePostgres.set(key, idle);
+}
+
 export async function createTestDatabase(kind: DatabaseKind, preparation?: TestDatabasePreparation): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let url: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let handBack: () => Promise<void>;
   if (kind === 'postgres') {
     const adminUrl = postgresTestUrl();
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const template = await postgresTemplate(adminUrl, preparation);
-    const name = `reelsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    handle = await openDatabase({ databaseUrl: url, poolMax: 5 });
-    dropDatabase = () => withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+    const taken = await takePostgres(adminUrl, preparation);
+    handle = taken.handle;
+    url = databaseUrl(adminUrl, taken.name);
+    handBack = () => handBackPostgres(adminUrl, taken.name, taken.handle, preparation);
   } else {
     handle = await takePglite(preparation);
+    handBack = () => handBackPglite(handle, emptyTables, preparation);
   }
   const emptyTables = emptier(handle, await publicTables(handle.db));
   let closed = false;
@@ -271,9 +411,7 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
     close: async () => {
       if (closed) return;
       closed = true;
-      if (handle.pglite) return handBackPglite(handle, emptyTables, preparation);
-      await handle.close();
-      await dropDatabase?.();
+      await handBack();
     },
   };
   if (url) result.url = url;
