@@ -24,25 +24,26 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 // Loaded on the first MP3 or WAV: most processes (the web server, a worker rendering locally) never read one.
 const audioParser = lazyClient<typeof parseFile>(async () => (await import('music-metadata')).parseFile);
 
+/** The file's first `count` bytes (fewer when it is shorter), or null when it cannot be read. */
+async function firstBytes(file: string, count: number): Promise<Uint8Array | null> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const bytes = new Uint8Array(count);
+    const { bytesRead } = await handle.read(bytes, 0, count, 0);
+    return bytes.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * An MP3's or WAV's length read in-process (music-metadata: an MP3's Xing/Info or VBRI frame count, or
  * every frame counted when it has neither), or null for other files and for ones it cannot read.
  */
 export async function readAudioDuration(file: string): Promise<number | null> {
-  const head = new Uint8Array(12);
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    await handle.read(head, 0, head.length, 0);
-  } finally {
-    await handle.close();
-  }
-  const kind = audioKindOf(head);
-  if (!kind) return null;
+  const head = await firstBytes(file, 12);
+  if (!head || !audioKindOf(head)) return null;
   try {
     const parse = await audioParser();
     const { format } = await parse(file, { duration: true, skipCovers: true, skipPostHeaders: true });
