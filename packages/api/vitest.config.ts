@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
 // No file keeps module state, so a worker's files share its modules (isolate: false).
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000, isolate: false } });
+export default defineConfig({ test: { testTimeout: 180_000, hookTimeout: 300_000, isolate: false } });
