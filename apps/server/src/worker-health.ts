@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from '@reelsmith/core';
 import { registerHealth } from './plugins/health.ts';
@@ -8,7 +8,7 @@ import { registerHealth } from './plugins/health.ts';
  * /healthz and /readyz alone, on their own port (WORKER_HEALTH_PORT), not logged per request.
  */
 export async function listenForWorkerHealth(core: AppDeps, logger: Logger, host: string, port: number): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) });
   registerHealth(app, core);
   await app.listen({ host, port });
   return app;
