@@ -1,19 +1,11 @@
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/logger.ts';
 import { OneLinePerRequest } from '../src/plugins/request-log.ts';
+import { capturedLogger } from './support/log-lines.ts';
 
 function capturingApp() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const app = Fastify({ loggerInstance: pino(loggerOptions('info'), stream) as FastifyBaseLogger, logController: new OneLinePerRequest() });
+  const { logger, lines } = capturedLogger('info');
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new OneLinePerRequest() });
   app.get('/ok', () => ({ ok: true }));
   app.get('/boom', () => {
     throw new Error('broken');

@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/logger.ts';
 import { listenForWorkerHealth } from '../src/worker-health.ts';
+import { capturedLogger } from './support/log-lines.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 // A worker's own health port: answers /healthz and /readyz, logs no line per request (a container runtime
@@ -17,17 +15,11 @@ describe('a worker health port', () => {
   });
 
   it('answers health and readiness, writes no request lines, and starts without a deprecation warning', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { logger, lines } = capturedLogger('info');
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
-    const health = await listenForWorkerHealth(t.app.core, pino(loggerOptions('info'), stream), '127.0.0.1', 0);
+    const health = await listenForWorkerHealth(t.app.core, logger, '127.0.0.1', 0);
     try {
       const address = health.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
