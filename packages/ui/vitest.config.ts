@@ -10,7 +10,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['./src/testing/setup.ts'], testTimeout: 30_000, isolate: false },
+        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['./src/testing/setup.ts'], testTimeout: 180_000, isolate: false },
       },
     ],
   },

@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) 
     expect(again.statusCode, again.body).toBe(200);
     const keys = c.stripe.requestsTo('POST', '/v1/prices').map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
-  }, 20_000);
+  });
 
   it('keeps customer and price ids per Stripe account and mode: live keys never reuse test-mode ids', async () => {
     const open = (app = c.t.app) => app.inject({ method: 'POST', url: '/api/stripe/create-checkout-session', headers: { cookie: c.cookie }, payload: { planId: c.plans.proMonthly, quantity: 1 } });
@@ -139,5 +139,5 @@ describe.each(testDatabaseKinds())('Stripe plan changes and keys on %s', (kind) 
     expect(c.stripe.objects.get(back.json().sessionId)!.customer).toBe(testCustomer);
     expect(c.stripe.requestsTo('POST', '/v1/customers')).toHaveLength(2);
     expect(c.stripe.requestsTo('POST', '/v1/prices')).toHaveLength(2);
-  }, 60_000);
+  });
 });

@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(project.assets.voiceover).toBeUndefined();
     expect(project.currentStep).toBe(2);
     rmSync(mediaDir, { force: true });
-  }, 120_000);
+  });
 
   it('marks a job dead when it arrives in the dead-letter queue (its worker kept dying)', async () => {
     const job = await t.db.db
@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(row).toEqual({ status: 'dead', error: 'Generation stopped after several attempts. Please try again.' });
     const project = await t.db.db.selectFrom('projects').select('last_error').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(project.last_error).toBe('Generation stopped after several attempts. Please try again.');
-  }, 60_000);
+  });
 
   /** A Pro customer with a project whose paid step may render (its credit counted when the project was created). */
   async function paidProject(email: string) {
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await paid.used()).toBe(0);
     expect(await creditReturns(paid.projectId)).toHaveLength(1);
     expect((await untilDead(job.id)).error).toBe(`${DEAD_LETTER_MESSAGE} ${CREDIT_RETURNED_NOTE}`);
-  }, 90_000);
+  });
 
   it('finalises a job once when the runner and the dead letter both finalise it at the same moment: one credit back', async () => {
     const paid = await paidProject(`dead.twice.${kind}@example.com`);
@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await creditReturns(paid.projectId)).toHaveLength(1);
     const row = await t.db.db.selectFrom('generation_jobs').select(['status', 'error']).where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'dead', error: `Rendering failed on our side. Please try again. ${CREDIT_RETURNED_NOTE}` });
-  }, 60_000);
+  });
 
   it('leaves a job alone when its finaliser is stale (a later attempt took the job over)', async () => {
     const paid = await paidProject(`dead.stale.${kind}@example.com`);
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await t.db.db.selectFrom('generation_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'running' });
     expect(await paid.used()).toBe(1);
     expect(await creditReturns(paid.projectId)).toEqual([]);
-  }, 60_000);
+  });
 
   /** The app's services with a speech engine that takes a while and counts its calls (a slow provider). */
   function slowSpeech(ms: number) {
@@ -215,7 +215,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     // Every scene voiced once, by one runner.
     expect([a.calls.n, b.calls.n].sort()).toEqual([0, 2]);
     expect(await jobRow(job.id)).toEqual({ status: 'succeeded', attempts: 1, stage: 'Done' });
-  }, 60_000);
+  });
 
   it('leaves a running attempt younger than its lease to its runner, and takes over an older one', async () => {
     const job = await voiceoverJob(4);
@@ -234,7 +234,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     expect(await runGenerationJob({ ...later.deps, clock: lateClock }, job.id, { lastAttempt: false })).toBe('succeeded');
     expect(await running).toBe('skipped');
     expect(await jobRow(job.id)).toEqual({ status: 'succeeded', attempts: 2, stage: 'Done' });
-  }, 60_000);
+  });
 
   it('records nothing from a runner whose attempt another worker took over', async () => {
     const job = await voiceoverJob(2);
@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     // Nor does it finalise a failure over the newer attempt.
     expect(await finaliseFailedJob(t.app.core, job.id, { message: 'late', reason: 'generation_failed', detail: 'test', ourFault: true, attempt: 1 })).toMatchObject({ finalised: false });
     expect((await jobRow(job.id)).status).toBe('running');
-  }, 60_000);
+  });
 
   it('saves nothing on the project from a runner whose job was finalised while it worked', async () => {
     const job = await voiceoverJob(3);
@@ -269,5 +269,5 @@ describe.each(testDatabaseKinds())('jobs that cannot finish on %s', (kind) => {
     const after = await projectMedia();
     expect(after.assets).toEqual(projectBefore.assets);
     expect(after.scenes).toEqual(projectBefore.scenes);
-  }, 60_000);
+  });
 });

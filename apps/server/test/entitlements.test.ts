@@ -382,7 +382,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
         expect(answer.status).toBe(entry.refused.status);
         expect(answer.error).toBe(entry.refused.message);
         expect(await entry.sideEffects(c)).toEqual(before);
-      }, 60_000);
+      });
 
       it(`accepts ${entry.allowed.who === 'paid' ? 'a paid plan' : 'within the limit'}`, async () => {
         const c = await entry.allowed.setup();
@@ -403,7 +403,7 @@ describe.each(testDatabaseKinds())('plan entitlements on %s', (kind) => {
       expect(answer.status).toBe(entry.refused.status);
       expect(answer.error).toBe(entry.refused.message);
       expect(await entry.sideEffects(c)).toEqual(before);
-    }, 60_000);
+    });
   });
 
   it('a videos job queued under a plan since lapsed renders neither HD nor unmarked: the job asks the plan again', async () => {

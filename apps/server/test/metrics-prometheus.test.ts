@@ -79,7 +79,7 @@ describe('/metrics scraped by a real Prometheus', () => {
     await prometheus.waitFor('reelsmith_queue_stats_up', (v) => v[0] === 1);
     const depth = await prometheus.query('reelsmith_queue_jobs{queue="generation.voiceover",state="ready"}');
     expect(depth.map((r) => r.value[1])).toEqual(['0']);
-  }, 60_000);
+  });
 
   it('is refused to a scraper without the token', async () => {
     const up = await prometheus.waitFor('up{job="reelsmith-without-token"}', (v) => v.length === 1);

@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('/metrics on %s', (kind) => {
     const text = await until(scrape, (s) => sample(s, 'reelsmith_jobs_dead_lettered_total') === 1);
     expect(sample(text, 'reelsmith_jobs_dead_lettered_total')).toBe(1);
     expect(sample(text, 'reelsmith_credits_returned_total')).toBe(1);
-  }, 60_000);
+  });
 
   it('reports the queues and the database pool at scrape time', async () => {
     const text = await scrape();
@@ -180,7 +180,7 @@ describe('where /metrics is served', () => {
       await listener?.close();
       await t.close();
     }
-  }, 120_000);
+  });
 
   it('without a token or port, outside production, answers loopback callers only', async () => {
     const t = await buildTestApp('pglite', {}, undefined, { metrics: true, work: false });
@@ -192,7 +192,7 @@ describe('where /metrics is served', () => {
     } finally {
       await t.close();
     }
-  }, 120_000);
+  });
 
   it('refuses a weak or malformed METRICS_TOKEN, a bad METRICS_PORT, or the app port, without echoing the token', () => {
     const load = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'test', ...env });

@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       const recorded = await rows();
       expect(recorded).toHaveLength(scenes);
       expect(recorded.every((r) => r.provider === provider && r.completed_at !== null && r.status === (provider === 'replicate' ? 'succeeded' : 'OK'))).toBe(true);
-    }, 60_000);
+    });
 
     it('refuses a forged or stale callback with 401 and changes nothing; a duplicate is acknowledged and changes nothing; one that comes before the step waits is kept for it', async () => {
       const path = `/api/providers/${provider}/webhook`;
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect((await post({ ...crossSite, ...sign() })).statusCode).toBe(200);
       expect((await post({ ...crossSite, ...sign({ forged: true }) })).statusCode).toBe(401);
       expect(PROVIDER_CALLBACKS_CHANNEL).toBe('provider_callbacks');
-    }, 30_000);
+    });
 
     it('with the callbacks lost, the render still completes on the slow poll, each prediction created once', async () => {
       resetFakes(200, { drop: true });
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect(creates()).toHaveLength(scenes);
       expect(reads().length).toBeGreaterThanOrEqual(scenes);
       expect(charges()).toBe(scenes);
-    }, 60_000);
+    });
 
     it('with the setting off, nothing asks for a webhook or waits for one', async () => {
       resetFakes();
@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       }
       expect(webhooks().sent).toEqual([]);
       expect((await rows()).length).toBe(before);
-    }, 60_000);
+    });
 
     it('a prediction that calls back before the step has recorded its wait still wakes the step at once', async () => {
       // Finished the moment it is created, and called back before the create call is answered.
@@ -209,7 +209,7 @@ describe.each(testDatabaseKinds())('provider webhooks on %s', (kind) => {
       expect(creates()).toHaveLength(scenes);
       expect(reads()).toHaveLength(scenes);
       expect(charges()).toBe(scenes);
-    }, 60_000);
+    });
   });
 });
 

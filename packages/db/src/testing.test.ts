@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('test databases on %s, asked for in parallel 
       expect(left.rows.map((r) => r.datname)).toEqual([template]);
     }
     // Three PGlite instances and a snapshot made from scratch: well over the default timeout on a busy machine.
-  }, 120_000);
+  });
 });
 
 describe.each(testDatabaseKinds())('a test database reset on %s', (kind) => {
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())('a test database reset on %s', (kind) => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  });
 });
 
 /** Which database a handle is on: PGlite's instance, or PostgreSQL's database OID (its name changes when handed back). */
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds())('a test database handed back on %s', (kind) =
     } finally {
       await second.close();
     }
-  }, 60_000);
+  });
 
   it('is not used again when its test changed the schema', async () => {
     const first = await createTestDatabase(kind);
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('a test database handed back on %s', (kind) =
     } finally {
       await second.close();
     }
-  }, 60_000);
+  });
 });
 
 describe.runIf(postgresTestUrl())('a PostgreSQL test database handed back', () => {
@@ -162,7 +162,7 @@ describe.runIf(postgresTestUrl())('a PostgreSQL test database handed back', () =
     } finally {
       await next.close();
     }
-  }, 60_000);
+  });
 
   it('is dropped later when the process that kept it has ended, and only then, and only on its own host', async () => {
     const t = await createTestDatabase('postgres');
@@ -182,5 +182,5 @@ describe.runIf(postgresTestUrl())('a PostgreSQL test database handed back', () =
     } finally {
       for (const name of Object.values(names)) await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
     }
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('the due-job backstop on %s', (kind) => {
     });
     // The workers' first fetch (at start) has found nothing; their next is 30 s away.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }, 60_000);
+  });
   afterAll(async () => {
     backstop?.stop();
     await runner?.stop();
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())('the due-job backstop on %s', (kind) => {
     // Each look is one statement for both queues, not one per queue.
     expect(looks.length).toBeGreaterThan(2);
     expect(looks.every((queues) => queues.length === 2 && queues.includes('backstop-a') && queues.includes('backstop-b'))).toBe(true);
-  }, 30_000);
+  });
 
   it('finds nothing in a queue whose jobs are all taken or not yet due', async () => {
     await runner.boss.send('backstop-b', { later: true }, { startAfter: 60 });
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())('the due-job backstop on %s', (kind) => {
       for (const { looking } of backstops) looking.stop();
       await other.stop();
     }
-  }, 60_000);
+  });
 
   it('looks no more once stopped: a job sent then waits for its worker’s own poll', async () => {
     backstop.stop();
@@ -109,5 +109,5 @@ describe.each(testDatabaseKinds())('the due-job backstop on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(looks.length).toBe(looked);
     expect(started.get('backstop-b')).toHaveLength(1);
-  }, 30_000);
+  });
 });

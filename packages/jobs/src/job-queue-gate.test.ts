@@ -10,7 +10,7 @@ beforeAll(async () => {
   runner = new JobRunner({ database, logger: silentLogger });
   await runner.start();
   expect(await database.db.selectFrom('users').select('id').execute()).toEqual([]);
-}, 60_000);
+});
 afterAll(async () => {
   await runner.stop();
   await database.close();
@@ -35,4 +35,4 @@ it('on PGlite a job sent while a Kysely transaction is open is not part of it: i
   const rows = await database.pglite!.query('SELECT id, data FROM pgboss.job WHERE id = $1', [jobId]);
   expect(rows.rows).toEqual([{ id: jobId, data: { generationJobId } }]);
   expect(await database.db.selectFrom('users').select('id').execute()).toEqual([]);
-}, 60_000);
+});

@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('job wake-ups on %s', (kind) => {
     database = await createTestDatabase(kind);
     runner = new JobRunner({ database, databaseUrl: database.url, logger: silentLogger, pollingIntervalSeconds: 30 });
     await runner.start();
-  }, 60_000);
+  });
   afterAll(async () => {
     await runner?.stop();
     await database?.close();
@@ -40,5 +40,5 @@ describe.each(testDatabaseKinds())('job wake-ups on %s', (kind) => {
       await expect.poll(() => started.length, { timeout: 10_000, interval: 50 }).toBe(i + 1);
       expect(started[i]! - sent).toBeLessThan(10_000);
     }
-  }, 60_000);
+  });
 });

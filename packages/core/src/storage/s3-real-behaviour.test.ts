@@ -56,7 +56,7 @@ describe('S3 storage against a strict S3 peer', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('reads a HEAD answered 403 (a policy without s3:ListBucket) as a missing object, so a first run goes ahead', async () => {
     expect(await storage.stat('projects/p1/voice.mp3')).toBeNull();

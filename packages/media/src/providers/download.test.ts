@@ -26,7 +26,7 @@ describe('downloadVideo', () => {
     mp4 = await readFile(join(dir, 'clip.mp4'));
     webm = await readFile(join(dir, 'clip.webm'));
     m4a = await readFile(join(dir, 'voice.m4a'));
-  }, 60_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps an MP4 and gives its length as ffprobe reads it', async () => {

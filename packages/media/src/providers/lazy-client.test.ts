@@ -40,11 +40,11 @@ describe('provider SDK clients', () => {
       await new media.LlmSceneWriter({ ...endpoint, model: 'gpt-test', prices }).writeScenes({ script: 'One two three four five six seven eight nine ten.', reelTime: 20 }).catch(() => undefined);
       const afterScenes = { elevenlabs: loaded('@elevenlabs/elevenlabs-js'), openai: loaded('openai') };
       console.log(JSON.stringify({ atStart, afterVoices, afterScenes }));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 170_000 });
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
       atStart: { elevenlabs: false, openai: false },
       afterVoices: { elevenlabs: true, openai: false },
       afterScenes: { elevenlabs: true, openai: true },
     });
-  }, 60_000);
+  });
 });
