@@ -227,6 +227,18 @@ async function emptyJobQueue(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
+ * Puts a handed-back database into the prepared state: the job queue emptied, rows deleted and the
+ * preparation run again. False (and nothing else done) when a test changed the public schema's shape.
+ */
+async function backToPrepared(handle: DatabaseHandle, emptyTables: () => Promise<void>, shape: Promise<string> | undefined, preparation: TestDatabasePreparation | undefined): Promise<boolean> {
+  await emptyJobQueue(handle);
+  if ((await schemaFingerprint(handle.db)) !== (await shape)) return false;
+  await emptyTables();
+  await preparation?.run(handle.db);
+  return true;
+}
+
+/**
  * PGlite databases that finished tests handed back, by preparation key. Starting PGlite from the
  * snapshot costs about 1 s of CPU; the next test database of the same worker takes one of these
  * instead, put back into the snapshot's state: rows deleted and the preparation run again, the job
@@ -259,10 +271,7 @@ async function handBackPglite(handle: DatabaseHandle, emptyTables: () => Promise
       if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
       await pglite.exec('DISCARD ALL');
     });
-    await emptyJobQueue(handle);
-    if ((await schemaFingerprint(handle.db)) !== (await snapshotShapes.get(key))) return handle.close();
-    await emptyTables();
-    await preparation?.run(handle.db);
+    if (!(await backToPrepared(handle, emptyTables, snapshotShapes.get(key), preparation))) return handle.close();
   } catch {
     return handle.close();
   }
@@ -325,7 +334,14 @@ const dropDatabaseNamed = (adminUrl: string, name: string) =>
   withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
 
 /** An idle database of this worker put back into the template's state, or null when there is none that can be. */
-async function takeIdlePostgres(adminUrl: string, key: string, preparation: TestDatabasePreparation | undefined): Promise<{ name: string; handle: DatabaseHandle } | null> {
+interface TakenPostgres {
+  name: string;
+  handle: DatabaseHandle;
+  /** Made while putting a reused database back into its prepared state. */
+  emptyTables?: () => Promise<void>;
+}
+
+async function takeIdlePostgres(adminUrl: string, key: string, preparation: TestDatabasePreparation | undefined): Promise<TakenPostgres | null> {
   for (let name = idlePostgres.get(key)?.pop(); name; name = idlePostgres.get(key)?.pop()) {
     const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolMax: 5 }).catch(() => null);
     if (!handle) {
@@ -333,11 +349,9 @@ async function takeIdlePostgres(adminUrl: string, key: string, preparation: Test
       continue;
     }
     try {
-      await emptyJobQueue(handle);
-      if ((await schemaFingerprint(handle.db)) !== (await templateShapes.get(key))) throw new Error('the schema was changed');
-      await emptier(handle, await publicTables(handle.db))();
-      await preparation?.run(handle.db);
-      return { name, handle };
+      const emptyTables = emptier(handle, await publicTables(handle.db));
+      if (!(await backToPrepared(handle, emptyTables, templateShapes.get(key), preparation))) throw new Error('the schema was changed');
+      return { name, handle, emptyTables };
     } catch {
       await handle.close().catch(() => undefined);
       await dropDatabaseNamed(adminUrl, name).catch(() => undefined);
@@ -346,7 +360,7 @@ async function takeIdlePostgres(adminUrl: string, key: string, preparation: Test
   return null;
 }
 
-async function takePostgres(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<{ name: string; handle: DatabaseHandle }> {
+async function takePostgres(adminUrl: string, preparation: TestDatabasePreparation | undefined): Promise<TakenPostgres> {
   const key = preparation?.key ?? 'migrated';
   const idle = await takeIdlePostgres(adminUrl, key, preparation);
   if (idle) return idle;
@@ -392,18 +406,20 @@ export async function createTestDatabase(kind: DatabaseKind, preparation?: TestD
   let handle: DatabaseHandle;
   let url: string | undefined;
   let handBack: () => Promise<void>;
+  let madeEmptier: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
     const adminUrl = postgresTestUrl();
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const taken = await takePostgres(adminUrl, preparation);
     handle = taken.handle;
+    madeEmptier = taken.emptyTables;
     url = databaseUrl(adminUrl, taken.name);
     handBack = () => handBackPostgres(adminUrl, taken.name, taken.handle, preparation);
   } else {
     handle = await takePglite(preparation);
     handBack = () => handBackPglite(handle, emptyTables, preparation);
   }
-  const emptyTables = emptier(handle, await publicTables(handle.db));
+  const emptyTables = madeEmptier ?? emptier(handle, await publicTables(handle.db));
   let closed = false;
   const result: TestDatabase = {
     ...handle,
