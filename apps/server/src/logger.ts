@@ -1,25 +1,11 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
-
-/** Paths whose values never reach a log: credentials, cookies, tokens, secrets. */
-export const redactPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.accessToken',
-  '*.idToken',
-  '*.secret',
-  '*.clientSecret',
-  '*.apiKey',
-  '*.smtpPassword',
-  '*.stripeSecretKey',
-];
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { withoutSecrets } from './log-redaction.ts';
 
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    // Secrets are censored in every line and every child logger's bindings (log-redaction.ts).
+    formatters: { log: withoutSecrets, bindings: withoutSecrets },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
@@ -39,5 +25,18 @@ export function loggerOptions(level: string): LoggerOptions {
  * it held at that moment.
  */
 export function createLogger(level: string): Logger {
-  return pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));
+  return serverLogger(level, pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * The server's logger on a destination. pino gives a child logger's bindings no formatter of the
+ * root's, so every child (Fastify's per-request loggers included) is made through one that censors them.
+ */
+export function serverLogger(level: string, destination: DestinationStream): Logger {
+  const root = pino(loggerOptions(level), destination);
+  const makeChild = root.child;
+  root.child = function child(this: Logger, bindings, options) {
+    return makeChild.call(this, withoutSecrets(bindings), options);
+  } as Logger['child'];
+  return root;
 }

@@ -5,11 +5,10 @@ import { silentLogger } from '@reelsmith/core/testing';
 import { testDatabaseKinds } from '@reelsmith/db/testing';
 import { DEAD_LETTER_QUEUE } from '@reelsmith/jobs';
 import superjson from 'superjson';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { loggerOptions } from '../src/logger.ts';
+import { serverLogger } from '../src/logger.ts';
 import { listenForMetrics } from '../src/plugins/metrics.ts';
 import { buildTestApp, devSignIn, listenOnLoopback, testMediaSecret, type TestApp } from './test-app.ts';
 
@@ -73,7 +72,7 @@ describe.each(testDatabaseKinds())('/metrics on %s', (kind) => {
         done();
       },
     });
-    const app = await buildApp({ config: t.config, core: t.app.core, logger: pino(loggerOptions('debug'), sink), mediaSecret: testMediaSecret, metrics: t.metrics });
+    const app = await buildApp({ config: t.config, core: t.app.core, logger: serverLogger('debug', sink), mediaSecret: testMediaSecret, metrics: t.metrics });
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}-wrong` } })).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
-import { loggerOptions } from '../../src/logger.ts';
+import type { Logger } from 'pino';
+import { serverLogger } from '../../src/logger.ts';
 
 /** A logger with the server's options whose JSON lines are kept in `lines`, parsed, as they are written. */
 export function capturedLogger(level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {
@@ -11,5 +11,5 @@ export function capturedLogger(level = 'info'): { logger: Logger; lines: Record<
       done();
     },
   });
-  return { logger: pino(loggerOptions(level), stream), lines };
+  return { logger: serverLogger(level, stream), lines };
 }
