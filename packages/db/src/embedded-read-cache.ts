@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { copyOf } from './copy-of.ts';
 
 /**
  * A read cache for the embedded database, for the few statements every signed-in call sends (the
@@ -47,21 +48,6 @@ interface Entry {
   tables: number[];
   result: unknown;
   rows: number;
-}
-
-/**
- * A copy of a kept answer: rows of strings, numbers, dates and parsed JSON. Written out because
- * `structuredClone` (the V8 serialiser) took 15 % of the server's CPU in bench/api; anything else
- * (a bytea's Uint8Array, say) is handed to it.
- */
-export function copyOf<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(copyOf) as T;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
-  const copy: Record<string, unknown> = {};
-  for (const key in value) copy[key] = copyOf((value as Record<string, unknown>)[key]);
-  return copy as T;
 }
 
 /**

@@ -1,5 +1,6 @@
 export { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './client.ts';
 export { migrateToLatest } from './migrator.ts';
+export { copyOf } from './copy-of.ts';
 export type * from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/user-sessions.ts';
