@@ -35,6 +35,17 @@ describe.each(testDatabaseKinds())('listing projects on %s', (kind) => {
     expect((await listOwnedProjects(t.db, userId))[0]).toMatchObject({ version: 3, params: { script: 'by hand' }, scenes: [{ text: 'second words' }] });
   });
 
+  it('tells a project made again with a deleted one’s id from the deleted one', async () => {
+    const userId = await customer(t.db, 'again@example.com');
+    const id = '0c5e8a61-7d2f-4b39-9e14-3a6f2b8c1d57';
+    await insertProject(t.db, { id, user_id: userId, title: 'First life', scenes: JSON.stringify([scene('s1', 'first life')]), params: '{}', assets: '{}' });
+    expect((await listOwnedProjects(t.db, userId))[0]).toMatchObject({ version: 1, scenes: [{ text: 'first life' }] });
+    await t.db.deleteFrom('projects').where('id', '=', id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await insertProject(t.db, { id, user_id: userId, title: 'Second life', scenes: JSON.stringify([scene('s1', 'second life')]), params: '{}', assets: '{}' });
+    expect((await listOwnedProjects(t.db, userId))[0]).toMatchObject({ version: 1, title: 'Second life', scenes: [{ text: 'second life' }] });
+  });
+
   it('hands out copies: changing one answer changes no later one', async () => {
     const userId = await customer(t.db, 'copies@example.com');
     await insertProject(t.db, { user_id: userId, title: 'Copies', scenes: JSON.stringify([scene('s1', 'untouched')]), params: JSON.stringify({ script: 'untouched' }), assets: JSON.stringify({ voiceover: { s1: '/media/p/v.mp3' } }) });
