@@ -23,7 +23,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerStaticApps } from './plugins/static-apps.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { renderDocsPage } from './rest/docs-page.ts';
-import { buildOpenApiDocument } from './rest/openapi.ts';
+import { servedOpenApiDocument } from './rest/openapi.ts';
 import { registerRest } from './rest/register-rest.ts';
 
 export interface AppOptions {
@@ -65,9 +65,10 @@ export async function buildApp({ config, core, logger, mediaSecret, metrics }: A
   registerHealth(app, core);
   await registerTrpc(app, core);
   registerRest(app, core);
-  const openapi = buildOpenApiDocument();
+  const openapi = servedOpenApiDocument();
+  const docsPage = renderDocsPage(openapi as never);
   app.get('/api/openapi.json', () => openapi);
-  app.get('/api/docs', (_req, reply) => reply.type('text/html').send(renderDocsPage(openapi as never)));
+  app.get('/api/docs', (_req, reply) => reply.type('text/html').send(docsPage));
   await registerAuth(app, { config, core });
   await registerStripeWebhook(app, core);
   await registerProviderWebhooks(app, core, config.providers);

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { startSmtpSink, type SmtpSink } from '@reelsmith/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../src/rest/openapi.ts';
+import { buildOpenApiDocument, servedOpenApiDocument } from '../src/rest/openapi.ts';
 import { adminAs, type TestAdmin } from './support/admin-as.ts';
 import { adminRows, customerRows, missingAnswerFields, specRowsMissing, specRowsStale, type SpecRow } from './support/spec-rows.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
@@ -137,6 +137,22 @@ describe('the OpenAPI 3.1 document', () => {
   // What reads the document without a server (the OpenAPI client types) reads exactly what is served.
   it('is served exactly as buildOpenApiDocument() builds it', () => {
     expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+
+  // Every app of a process serves one document, built once: none can change what another serves.
+  it('is built once per process and cannot be changed through any app', () => {
+    const served = servedOpenApiDocument();
+    expect(servedOpenApiDocument()).toBe(served);
+    const paths = served['paths'] as Record<string, Record<string, { summary?: string }>>;
+    const [firstPath, methods] = Object.entries(paths)[0]!;
+    const operation = Object.values(methods)[0]!;
+    expect(() => {
+      operation.summary = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      delete paths[firstPath];
+    }).toThrow(TypeError);
+    expect(served).toEqual(buildOpenApiDocument());
   });
 
   it('is OpenAPI 3.1 with JSON Schema 2020-12 schemas: no nullable, no path parameter in a body, every schema compiles', () => {
