@@ -40,21 +40,35 @@ function presenterSvg(look: AvatarLook, mouth: string, size: number, eyesShut: b
   return createAvatar(avataaars, options as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
 }
 
-/** The presenter as a PNG, the torso continued down (edge pixels copied) to the frame's bottom. */
-async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox, eyesShut = false): Promise<Buffer> {
-  const bust = await sharp(Buffer.from(presenterSvg(look, mouth, box.size, eyesShut))).png({ compressionLevel: 0 }).toBuffer();
-  return sharp(bust).extend({ bottom: box.extension, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer();
+/** Pixels held between steps: raw RGBA, never encoded to PNG and decoded again (lossless either way, a third of the time). */
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const rgba = (image: RawImage) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
+
+async function rawPixels(pipeline: ReturnType<typeof sharp>): Promise<RawImage> {
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The presenter, the torso continued down (edge pixels copied) to the frame's bottom. */
+async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox, eyesShut = false): Promise<RawImage> {
+  const bust = await rawPixels(sharp(Buffer.from(presenterSvg(look, mouth, box.size, eyesShut))));
+  return rawPixels(sharp(bust.data, rgba(bust)).extend({ bottom: box.extension, extendWith: 'copy' }));
 }
 
 /** A soft shadow the presenter's shape casts on the wall, to lift them off the flat background. */
-async function presenterShadow(presenterPng: Buffer, box: PresenterBox): Promise<Buffer> {
+async function presenterShadow(presenter: RawImage, box: PresenterBox): Promise<RawImage> {
   const height = box.size + box.extension;
-  const alpha = await sharp(presenterPng).extractChannel(3).linear(0.16, 0).raw().toBuffer();
-  return sharp({ create: { width: box.size, height, channels: 3, background: '#1c2030' } })
-    .joinChannel(alpha, { raw: { width: box.size, height, channels: 1 } })
-    .blur(Math.max(1, box.size * 0.02))
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const alpha = await sharp(presenter.data, rgba(presenter)).extractChannel(3).linear(0.16, 0).raw().toBuffer();
+  return rawPixels(
+    sharp({ create: { width: box.size, height, channels: 3, background: '#1c2030' } })
+      .joinChannel(alpha, { raw: { width: box.size, height, channels: 1 } })
+      .blur(Math.max(1, box.size * 0.02)),
+  );
 }
 
 export class LocalAvatarImager implements AvatarImager {
@@ -75,8 +89,8 @@ export class LocalAvatarImager implements AvatarImager {
       variations.map(async (index): Promise<AvatarImage> => {
         const look = avatarLook(traits, request.model, seedText, index);
         const background = sharp(Buffer.from(sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment })));
-        const [backgroundPng, closed, open, blink] = await Promise.all([
-          background.png({ compressionLevel: 0 }).toBuffer(),
+        const [backdrop, closed, open, blink] = await Promise.all([
+          rawPixels(background),
           renderPresenter(look, MOUTH_CLOSED, box),
           renderPresenter(look, MOUTH_OPEN, box),
           renderPresenter(look, MOUTH_CLOSED, box, true),
@@ -86,22 +100,22 @@ export class LocalAvatarImager implements AvatarImager {
         const mouthOpenFile = join(request.outDir, `avatar-${index + 1}-mouth-open.png`);
         const eyesClosedFile = join(request.outDir, `avatar-${index + 1}-eyes-closed.png`);
         const settingFile = join(request.outDir, `avatar-${index + 1}-setting.png`);
-        const shadowLayer = { input: shadow, left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
-        const frames: [Buffer, string][] = [
+        const shadowLayer = { input: shadow.data, ...rgba(shadow), left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
+        const frames: [RawImage, string][] = [
           [closed, file],
           [open, mouthOpenFile],
           [blink, eyesClosedFile],
         ];
         await Promise.all([
           ...frames.map(([presenter, out]) =>
-            sharp(backgroundPng)
-              .composite([shadowLayer, { input: presenter, left: box.x, top: box.y }])
+            sharp(backdrop.data, rgba(backdrop))
+              .composite([shadowLayer, { input: presenter.data, ...rgba(presenter), left: box.x, top: box.y }])
               .removeAlpha()
               .png(PNG_OPTIONS)
               .toFile(out),
           ),
           // The setting keeps the shadow: the presenter moves a few pixels over it, the wall stays put.
-          sharp(backgroundPng).composite([shadowLayer]).removeAlpha().png(PNG_OPTIONS).toFile(settingFile),
+          sharp(backdrop.data, rgba(backdrop)).composite([shadowLayer]).removeAlpha().png(PNG_OPTIONS).toFile(settingFile),
         ]);
         return { file, mouthOpenFile, eyesClosedFile, settingFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
       }),
