@@ -143,6 +143,30 @@ describe.each(testDatabaseKinds())('a test database handed back on %s', (kind) =
   });
 });
 
+describe.runIf(postgresTestUrl())('a PostgreSQL test database', () => {
+  it('does not wait for the disk at commit, in every session of it, and still after it was handed back and taken again', async () => {
+    const first = await createTestDatabase('postgres');
+    const setting = async (url: string) => {
+      // A session of its own, as an app's pool or the job queue opens.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]?.synchronous_commit;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await setting(first.url!)).toBe('off');
+    await first.close();
+    const next = await createTestDatabase('postgres');
+    try {
+      expect(await setting(next.url!)).toBe('off');
+    } finally {
+      await next.close();
+    }
+  });
+});
+
 describe.runIf(postgresTestUrl())('a PostgreSQL test database handed back', () => {
   it('cuts off every session still on it, and cannot be reached under its old address', async () => {
     const first = await createTestDatabase('postgres');
