@@ -40,7 +40,7 @@ function presenterSvg(look: AvatarLook, mouth: string, size: number, eyesShut: b
   return createAvatar(avataaars, options as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
 }
 
-/** Pixels held between steps: raw RGBA, never encoded to PNG and decoded again (lossless either way, a third of the time). */
+/** Pixels held between steps as raw RGBA: the same pixels as a PNG round trip, without its encode and decode (about a tenth of the imager's CPU). */
 interface RawImage {
   data: Buffer;
   width: number;
