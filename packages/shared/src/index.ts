@@ -31,3 +31,4 @@ export * from './paging.ts';
 export * from './admin/overview-range.ts';
 export * from './download-name.ts';
 export * from './admin/subscription-cancel.ts';
+export * from './deep-freeze.ts';

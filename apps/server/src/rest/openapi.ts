@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appRouter } from '@reelsmith/api';
-import { reasonCodes } from '@reelsmith/shared';
+import { deepFreeze, reasonCodes } from '@reelsmith/shared';
 import { restRoutes, type RestRoute } from './rest-routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -225,12 +225,4 @@ let served: JsonSchema | undefined;
  */
 export function servedOpenApiDocument(): JsonSchema {
   return (served ??= deepFreeze(buildOpenApiDocument()));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GENERATION_JOBS_CHANNEL, listenToChannel, type ChannelListener, type DatabaseHandle, type Executor } from '@reelsmith/db';
+import { deepFreeze } from '@reelsmith/shared';
 import type { Logger } from '../deps.ts';
 import { latestJobs, type GenerationJobView } from './job-views.ts';
 
@@ -55,14 +56,6 @@ export function jobsSnapshotId(jobs: readonly GenerationJobView[]): string {
   return id;
 }
 
-/** A value and everything in it made read-only: one list is shared by every subscriber of a project. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /**
  * The process's fan-out of job changes. The database announces every change of a job with its
@@ -158,6 +151,7 @@ export class JobEvents {
         if (feed.subscribers.size === 0) return;
         // One frozen list for every subscriber: its snapshot id and its serialised form (the API's
         // transformer) are then made once per change, not once per open stream.
+        // One list is shared by every subscriber of a project: read-only.
         const jobs = deepFreeze(await latestJobs(this.db, projectId));
         for (const mailbox of feed.subscribers) mailbox.put(jobs);
       } while (feed.again);
