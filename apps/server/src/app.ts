@@ -10,6 +10,7 @@ import { registerStripeWebhook } from './billing/stripe-webhook.ts';
 import { registerProviderWebhooks } from './providers/provider-webhooks.ts';
 import type { Config } from './config.ts';
 import { bufferJsonResponses } from './plugins/buffer-json-responses.ts';
+import { zlibCompressingOnce } from './plugins/compressed-answers.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -50,9 +51,17 @@ export async function buildApp({ config, core, logger, mediaSecret, metrics }: A
 
   // Text answers (JS, CSS, HTML, JSON) are compressed; media is already compressed and keeps its ranges.
   // Answers up to 64 KiB (all API JSON) are compressed in one call rather than through a zlib stream
-  // per response, the plugin's default above 8 KiB on two cores: about a third less CPU (bench/api).
+  // per response, the plugin's default above 8 KiB on two cores: about a third less CPU (bench/api);
+  // and an answer sent again unchanged is not compressed again (compressed-answers.ts).
   bufferJsonResponses(app);
-  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } },
+    zlib: zlibCompressingOnce(),
+  });
   await app.register(cookie);
   await registerSecurity(app, config, core);
   registerErrorHandler(app);

@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
 
@@ -61,6 +61,30 @@ describe('compression of API answers', () => {
     expect(JSON.parse(small.body).result.data.json.email).toBe('trpc-projects@example.com');
     const signedOut = await t.app.inject({ method: 'GET', url: '/trpc/auth.user', headers: { 'accept-encoding': 'br' } });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('sends an unchanged answer compressed the same, and each customer only their own, in parallel too', async () => {
+    const alice = await customerWithProjects('alice-lists@example.com', 3);
+    const bob = await customerWithProjects('bob-lists@example.com', 3);
+    const list = (cookie: string, encoding: string) => t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'accept-encoding': encoding } });
+    const answers = await Promise.all([alice, bob, alice, bob, alice, bob].map((cookie, i) => list(cookie, i < 4 ? 'br' : 'gzip')));
+    const decoded = answers.map((res) => {
+      expect(res.statusCode).toBe(200);
+      const bytes = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      return JSON.parse(bytes.toString('utf8')) as Array<{ id: string; title: string }>;
+    });
+    const aliceIds = decoded[0]!.map((p) => p.id);
+    const bobIds = decoded[1]!.map((p) => p.id);
+    expect(aliceIds).toHaveLength(3);
+    expect(bobIds.some((id) => aliceIds.includes(id))).toBe(false);
+    for (const [i, projects] of decoded.entries()) expect(projects.map((p) => p.id)).toEqual(i % 2 === 0 ? aliceIds : bobIds);
+    expect(Buffer.compare(answers[0]!.rawPayload, answers[2]!.rawPayload)).toBe(0);
+    expect(answers[4]!.headers['content-encoding']).toBe('gzip');
+    // A change is sent as it now is, not as it was compressed before.
+    await t.db.db.updateTable('projects').set({ title: 'Renamed reel' }).where('id', '=', aliceIds[0]!).execute();
+    const renamed = await list(alice, 'br');
+    const titles = (JSON.parse(brotliDecompressSync(renamed.rawPayload).toString('utf8')) as Array<{ id: string; title: string }>).map((p) => p.title);
+    expect(titles).toContain('Renamed reel');
   });
 
   it('leaves streamed tRPC batches (JSON lines) streaming', async () => {
