@@ -6,7 +6,7 @@ import { listOwnedProjects } from './project-rows.ts';
 const scene = (sceneId: string, text: string) => ({ sceneId, title: sceneId, text, durationSeconds: 5, wordCount: text.split(' ').length });
 
 // A project's stored parts are read once per version and kept (project-rows.ts): every list must still
-// show what is stored now, to each database its own, and hand out copies.
+// show what is stored now, to each database its own, and hand out parts no caller can change.
 describe.each(testDatabaseKinds())('listing projects on %s', (kind) => {
   let t: TestDatabase;
   let other: TestDatabase;
@@ -46,13 +46,14 @@ describe.each(testDatabaseKinds())('listing projects on %s', (kind) => {
     expect((await listOwnedProjects(t.db, userId))[0]).toMatchObject({ version: 1, title: 'Second life', scenes: [{ text: 'second life' }] });
   });
 
-  it('hands out copies: changing one answer changes no later one', async () => {
+  it('hands out read-only parts: changing one answer is refused and changes no later one', async () => {
     const userId = await customer(t.db, 'copies@example.com');
     await insertProject(t.db, { user_id: userId, title: 'Copies', scenes: JSON.stringify([scene('s1', 'untouched')]), params: JSON.stringify({ script: 'untouched' }), assets: JSON.stringify({ voiceover: { s1: '/media/p/v.mp3' } }) });
     const [first] = await listOwnedProjects(t.db, userId);
-    first!.scenes[0]!.text = 'changed';
-    first!.params.script = 'changed';
-    first!.assets.voiceover!.s1 = '/media/p/changed.mp3';
+    expect(() => (first!.scenes[0]!.text = 'changed')).toThrow(TypeError);
+    expect(() => (first!.params.script = 'changed')).toThrow(TypeError);
+    expect(() => (first!.assets.voiceover!.s1 = '/media/p/changed.mp3')).toThrow(TypeError);
+    expect(() => first!.scenes.push(scene('s2', 'added'))).toThrow(TypeError);
     const [second] = await listOwnedProjects(t.db, userId);
     expect(second).toMatchObject({ scenes: [{ text: 'untouched' }], params: { script: 'untouched' }, assets: { voiceover: { s1: '/media/p/v.mp3' } } });
   });
