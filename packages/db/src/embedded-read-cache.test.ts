@@ -58,6 +58,9 @@ describe('the embedded database read cache', () => {
     expect(stats.hits).toBe(hits + 1);
     row!.title = 'changed by a caller';
     expect(await titles()).toEqual(['First']);
+    // The stored JSON it read is shared with the next reader, so it cannot be changed.
+    expect(() => (row!.scenes as unknown[]).push({ sceneId: 'x' })).toThrow(TypeError);
+    expect((await listProjectRows(t.db, userId, { limit: 50, offset: 0 }))[0]!.scenes).toEqual([]);
 
     await newProject('Second');
     expect(await titles()).toEqual(['First', 'Second']);

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { copyOf } from './copy-of.ts';
+import { answerFromKept, keptAnswer } from './kept-rows.ts';
 
 /**
  * A read cache for the embedded database, for the few statements every signed-in call sends (the
@@ -20,7 +20,8 @@ import { copyOf } from './copy-of.ts';
  *
  * Only statements registered with `cacheStatement` (by `preparedQuery`, which knows their tables) are
  * kept, and only when no transaction is open (inside one, Kysely reads through the transaction, not
- * here). Answers are handed out as copies, so a caller changing a row changes nothing kept.
+ * here). Each read gets rows of its own, so a caller changing a row changes nothing kept; the rows' parsed
+ * JSON values are frozen and shared (kept-rows.ts).
  */
 
 /** The tables each cacheable statement reads, by its SQL text. */
@@ -82,7 +83,10 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
   const stats: ReadCacheStats = { hits: 0, misses: 0, wholeChanges: 0 };
   let whole = 0;
   const tableCounts = new Map<string, number>();
-  const entries = new Map<string, Entry>();
+  // By statement text (the same string object each time: statements are compiled once, so its hash is
+  // computed once), then by parameters and options.
+  const entries = new Map<string, Map<string, Entry>>();
+  let keptEntries = 0;
   let keptRows = 0;
 
   const count = (change: Change) => {
@@ -91,6 +95,7 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
       whole += 1;
       stats.wholeChanges += 1;
       entries.clear();
+      keptEntries = 0;
       keptRows = 0;
     }
   };
@@ -110,12 +115,12 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
   const cachedQuery = async (text: string, params?: unknown[], options?: unknown): Promise<unknown> => {
     const tables = cacheableStatements.get(text);
     if (!tables || pglite.isInTransaction()) return around(changeOf(text), () => query(text, params, options));
-    const key = `${text}\u0000${JSON.stringify(params ?? [])}\u0000${JSON.stringify(options ?? null)}`;
+    const key = `${JSON.stringify(params ?? [])}\u0000${JSON.stringify(options ?? null)}`;
     const seen = tables.map((table) => tableCounts.get(table) ?? 0);
-    const kept = entries.get(key);
+    const kept = entries.get(text)?.get(key);
     if (kept && kept.whole === whole && kept.tables.every((n, i) => n === seen[i])) {
       stats.hits += 1;
-      return copyOf(kept.result);
+      return answerFromKept(kept.result);
     }
     stats.misses += 1;
     const seenWhole = whole;
@@ -123,13 +128,21 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
     // Everything changed while it read: it could never be served, so it is not kept.
     if (seenWhole !== whole) return result;
     const rows = (result as { rows?: unknown[] }).rows?.length ?? 0;
-    keptRows -= entries.get(key)?.rows ?? 0;
-    if (entries.size >= maxEntries || keptRows + rows > maxRows) {
+    const previous = entries.get(text)?.get(key);
+    if (previous) {
+      keptRows -= previous.rows;
+      keptEntries -= 1;
+    }
+    if (keptEntries >= maxEntries || keptRows + rows > maxRows) {
       entries.clear();
+      keptEntries = 0;
       keptRows = 0;
     }
+    let ofStatement = entries.get(text);
+    if (!ofStatement) entries.set(text, (ofStatement = new Map()));
+    ofStatement.set(key, { whole: seenWhole, tables: seen, result: keptAnswer(result), rows });
+    keptEntries += 1;
     keptRows += rows;
-    entries.set(key, { whole: seenWhole, tables: seen, result: copyOf(result), rows });
     return result;
   };
 
