@@ -1,7 +1,8 @@
 // The same answer is compressed once: a customer's project list, the plans, the voices and a share page's
 // project are sent again and again, unchanged, to the pages that poll or refetch them. Compressing a
 // 3 KB answer with Brotli took about a seventh of the server's CPU per call in bench/api; a cache lookup
-// of the same text costs a few microseconds. docs/decisions.md ("Compressed answers").
+// of the same bytes costs a few microseconds. docs/decisions.md ("An answer sent again unchanged is not
+// compressed again").
 import zlib, { type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
@@ -40,7 +41,7 @@ export function compressingOnce<O extends object>(compress: Compress<O>, maxByte
     const owner = options ?? noOptions;
     let cache = caches.get(owner);
     if (!cache) {
-      // A key of string answer can cost two bytes a character; one of bytes costs one.
+      // A string answer's key can cost two bytes a character; a key of bytes, one.
       cache = new LRUCache<string, NonSharedBuffer>({ maxSize: maxBytes, sizeCalculation: (value, k) => value.length + (k.startsWith('s') ? 2 : 1) * k.length });
       caches.set(owner, cache);
     }
