@@ -104,11 +104,8 @@ function asTrpcError(cause: AppError): TRPCError {
 }
 
 /** A middleware's result with a service's AppError turned into the TRPCError tRPC answers with. */
-function withAppErrors<R extends { ok: boolean }>(result: R): R {
-  if (!result.ok) {
-    const cause = (result as unknown as { error: { cause?: unknown } }).error.cause;
-    if (cause instanceof AppError) throw asTrpcError(cause);
-  }
+function withAppErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
+  if (!result.ok && result.error?.cause instanceof AppError) throw asTrpcError(result.error.cause);
   return result;
 }
 

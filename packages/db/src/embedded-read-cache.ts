@@ -83,10 +83,7 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
   const stats: ReadCacheStats = { hits: 0, misses: 0, wholeChanges: 0 };
   let whole = 0;
   const tableCounts = new Map<string, number>();
-  // By statement text (the same string object each time: statements are compiled once, so its hash is
-  // computed once), then by parameters and options.
-  const entries = new Map<string, Map<string, Entry>>();
-  let keptEntries = 0;
+  const entries = new Map<string, Entry>();
   let keptRows = 0;
 
   const count = (change: Change) => {
@@ -95,7 +92,6 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
       whole += 1;
       stats.wholeChanges += 1;
       entries.clear();
-      keptEntries = 0;
       keptRows = 0;
     }
   };
@@ -115,9 +111,9 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
   const cachedQuery = async (text: string, params?: unknown[], options?: unknown): Promise<unknown> => {
     const tables = cacheableStatements.get(text);
     if (!tables || pglite.isInTransaction()) return around(changeOf(text), () => query(text, params, options));
-    const key = `${JSON.stringify(params ?? [])}\u0000${JSON.stringify(options ?? null)}`;
+    const key = `${text}\u0000${JSON.stringify(params ?? [])}\u0000${JSON.stringify(options ?? null)}`;
     const seen = tables.map((table) => tableCounts.get(table) ?? 0);
-    const kept = entries.get(text)?.get(key);
+    const kept = entries.get(key);
     if (kept && kept.whole === whole && kept.tables.every((n, i) => n === seen[i])) {
       stats.hits += 1;
       return answerFromKept(kept.result);
@@ -128,21 +124,13 @@ export function installReadCache(pglite: PGlite): ReadCacheStats {
     // Everything changed while it read: it could never be served, so it is not kept.
     if (seenWhole !== whole) return result;
     const rows = (result as { rows?: unknown[] }).rows?.length ?? 0;
-    const previous = entries.get(text)?.get(key);
-    if (previous) {
-      keptRows -= previous.rows;
-      keptEntries -= 1;
-    }
-    if (keptEntries >= maxEntries || keptRows + rows > maxRows) {
+    keptRows -= entries.get(key)?.rows ?? 0;
+    if (entries.size >= maxEntries || keptRows + rows > maxRows) {
       entries.clear();
-      keptEntries = 0;
       keptRows = 0;
     }
-    let ofStatement = entries.get(text);
-    if (!ofStatement) entries.set(text, (ofStatement = new Map()));
-    ofStatement.set(key, { whole: seenWhole, tables: seen, result: keptAnswer(result), rows });
-    keptEntries += 1;
     keptRows += rows;
+    entries.set(key, { whole: seenWhole, tables: seen, result: keptAnswer(result), rows });
     return result;
   };
 

@@ -56,7 +56,6 @@ export function jobsSnapshotId(jobs: readonly GenerationJobView[]): string {
   return id;
 }
 
-
 /**
  * The process's fan-out of job changes. The database announces every change of a job with its
  * project's id (a trigger, packages/db); the process listens once, reads the changed project's jobs
@@ -151,7 +150,6 @@ export class JobEvents {
         if (feed.subscribers.size === 0) return;
         // One frozen list for every subscriber: its snapshot id and its serialised form (the API's
         // transformer) are then made once per change, not once per open stream.
-        // One list is shared by every subscriber of a project: read-only.
         const jobs = deepFreeze(await latestJobs(this.db, projectId));
         for (const mailbox of feed.subscribers) mailbox.put(jobs);
       } while (feed.again);
