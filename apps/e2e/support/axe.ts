@@ -6,8 +6,6 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const blocking = new Set(['serious', 'critical']);
 
-type Violation = Result;
-
 /**
  * axe in the frame's document, put there once: a page of the single-page apps keeps it from check to
  * check while the app changes screens. `@axe-core/playwright`'s legacy mode parsed axe's 500 kB twice
@@ -28,7 +26,7 @@ async function ensureAxe(frame: Frame): Promise<void> {
  * axe three times a check, and its legacy mode twice (docs/benchmarks.md). Passing rules are not
  * sent back node by node (`resultTypes`), the violations are reported in full.
  */
-export async function seriousA11yViolations(page: Page): Promise<Violation[]> {
+export async function seriousA11yViolations(page: Page): Promise<Result[]> {
   // Transitions finished: a dialog or menu still fading in is measured at part opacity.
   await page.waitForTimeout(400);
   for (const frame of page.frames()) await ensureAxe(frame);
