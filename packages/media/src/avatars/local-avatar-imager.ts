@@ -16,6 +16,7 @@ import { avatarLook, EYES_SHUT, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from
 import { readDescription } from './description-traits.ts';
 import { presenterBox, presenterFaceY, type PresenterBox } from './presenter-layout.ts';
 import { sceneBackgroundSvg } from './scene-backgrounds.ts';
+import { drawnBackdrop, PNG_OPTIONS, rawPixels, type RawImage } from './drawn-backdrops.ts';
 
 export const AVATAR_STYLE_CREDIT = 'Avataaars by Pablo Stanley (avataaars.com), free for personal and commercial use; via DiceBear';
 
@@ -27,9 +28,6 @@ const MODEL_LABELS: Readonly<Record<AvatarModel, string>> = {
 /** Most variations one request may ask for; the product asks for 4. */
 export const MAX_VARIATIONS = 8;
 
-// Flat illustrations compress well; level 6 without adaptive filtering keeps encoding quick.
-const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
-
 export class AvatarRequestError extends Error {
   override name = 'AvatarRequestError';
 }
@@ -40,19 +38,8 @@ function presenterSvg(look: AvatarLook, mouth: string, size: number, eyesShut: b
   return createAvatar(avataaars, options as Parameters<typeof createAvatar<typeof avataaars>>[1]).toString();
 }
 
-/** Pixels held between steps as raw RGBA: the same pixels as a PNG round trip, without its encode and decode (about a tenth of the imager's CPU). */
-interface RawImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
+// Pixels are held between steps as raw RGBA: the same pixels as a PNG round trip, without its encode and decode (about a tenth of the imager's CPU).
 const rgba = (image: RawImage) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
-
-async function rawPixels(pipeline: ReturnType<typeof sharp>): Promise<RawImage> {
-  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 /** The presenter, the torso continued down (edge pixels copied) to the frame's bottom. */
 async function renderPresenter(look: AvatarLook, mouth: string, box: PresenterBox, eyesShut = false): Promise<RawImage> {
@@ -88,9 +75,9 @@ export class LocalAvatarImager implements AvatarImager {
     return Promise.all(
       variations.map(async (index): Promise<AvatarImage> => {
         const look = avatarLook(traits, request.model, seedText, index);
-        const background = sharp(Buffer.from(sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment })));
+        const background = sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment });
         const [backdrop, closed, open, blink] = await Promise.all([
-          rawPixels(background),
+          drawnBackdrop(background),
           renderPresenter(look, MOUTH_CLOSED, box),
           renderPresenter(look, MOUTH_OPEN, box),
           renderPresenter(look, MOUTH_CLOSED, box, true),
