@@ -19,6 +19,7 @@ import { blinkFrame, blinkTrack, paintBlink } from './blinks.ts';
 import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
 import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
+import { motionGraph, writeConcatList } from './presenter-graph.ts';
 import { fitStillRgb, patchY4mInPlace, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 import { mouthShape, openingBox, paintMouthShape, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
@@ -160,18 +161,7 @@ async function motionPlan(
   ]);
   const at = watermark ? await watermarkPlacement(watermark, size) : null;
   const sway = swayExpressions(layer.box, amplitude);
-  // The looks drive the timing: the setting is laid on a canvas made from each look (the same frame
-  // reaches both sides of the last overlay, which then pairs them exactly; a looped setting as the
-  // main input ran ahead and paired some frames with the look before).
-  const { width, height } = size;
-  const graph = [
-    `[0:v]fps=${FPS},split[timing][looks]`,
-    `[timing]crop='min(iw,${width})':'min(ih,${height})':0:0,pad=${width}:${height}[canvas]`,
-    `[canvas][1:v]overlay=0:0:eof_action=repeat[setting]`,
-    `[2:v]format=gray,loop=loop=-1:size=1,setpts=N/${FPS}/TB[mask]`,
-    `[looks][mask]alphamerge[presenter]`,
-    `[setting][presenter]overlay=x='${sway.x}':y='${sway.y}':eval=frame:shortest=1${at ? '[moving];[moving][3:v]overlay=x=' + at.left + ':y=' + at.top + ':eof_action=repeat' : ''},setsar=1[v]`,
-  ].join(';');
+  const graph = motionGraph(sway, at);
   const inputs = ['-f', 'concat', '-safe', '0', '-i', list, '-i', settingFile, '-i', maskFile, ...(at ? ['-i', markFile] : [])];
   return {
     durationSeconds,
@@ -292,14 +282,6 @@ async function stillsPlan(request: TalkingVideoRequest, stills: { file: string; 
 }
 
 /** The concat demuxer's list: each still (a file in the list's folder) held for its frames. */
-async function writeConcatList(list: string, stills: { file: string; frames: number }[]): Promise<void> {
-  const lines = ['ffconcat version 1.0'];
-  for (const still of stills) lines.push(`file ${still.file}`, `duration ${(still.frames / FPS).toFixed(2)}`);
-  // The demuxer ignores the last entry's duration; repeating it makes the last run last.
-  lines.push(`file ${stills.at(-1)!.file}`);
-  await writeFile(list, `${lines.join('\n')}\n`);
-}
-
 async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null): Promise<RgbFrame> {
   try {
     const { data, info } = await fitStillRgb(file, size, watermark);
