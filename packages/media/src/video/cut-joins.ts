@@ -69,7 +69,10 @@ export function planCutJoins(clips: readonly ClipInfo[], transition: Transition,
     const tail = out.frames - out.to;
     const head = into.from;
     // The outgoing clip is opened at its keyframe (an exact seek); the incoming one read from its start.
-    inputs.push('-ss', at(out.to), '-i', out.clip.file, '-t', at(head + 1), '-i', into.clip.file);
+    // Each input decodes about a dozen frames: one decoding thread each (a frame-threaded decoder per
+    // input started more threads and buffers than it decoded frames; four 1080p joins 2.4–2.6 → 1.8–2.0 s
+    // of wall, the same bytes out).
+    inputs.push('-ss', at(out.to), '-threads', '1', '-i', out.clip.file, '-t', at(head + 1), '-threads', '1', '-i', into.clip.file);
     const a = `[${2 * k}:v:0]trim=end_frame=${tail},setpts=PTS-STARTPTS`;
     const b = `[${2 * k + 1}:v:0]trim=end_frame=${head},setpts=PTS-STARTPTS`;
     let frames: number;
