@@ -136,17 +136,19 @@ const stages: Stage[] = [
     },
   },
   {
-    name: 'draw 4 avatar variations (local imager, 9:16)',
+    name: 'draw 4 avatar variations and the side frames of one (local imager, 9:16)',
     bare: null,
     async run(ctx) {
-      const images = await new LocalAvatarImager().generate({
+      const imager = new LocalAvatarImager();
+      const images = await imager.generate({
         description: 'A friendly woman in her 30s with curly red hair in a bright bathroom',
         aspect: '9:16',
         model: 'google-imagen-4-ultra',
         count: 4,
         outDir: join(ctx.dir, 'avatars'),
       });
-      ctx.avatar = { closed: images[0]!.file, open: images[0]!.mouthOpenFile ?? images[0]!.file, eyesClosed: images[0]!.eyesClosedFile ?? null, setting: images[0]!.settingFile ?? null };
+      const side = await imager.drawSideFrames(images[0]!.sideFramesRecipe!, join(ctx.dir, 'avatars'));
+      ctx.avatar = { closed: images[0]!.file, open: side.mouthOpenFile, eyesClosed: side.eyesClosedFile, setting: side.settingFile };
     },
   },
   {

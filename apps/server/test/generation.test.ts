@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile, regionDifference, rgbFrame, rgbPixels } from './support/media-checks.ts';
 import { trpcCall } from './support/trpc-call.ts';
 import { buildTestApp, devSignIn, type TestApp } from './test-app.ts';
-import { sideFrameKey } from '@reelsmith/core';
+import { sideFrameKey, sideFramesRecipeKey } from '@reelsmith/core';
 
 const script =
   'Tired of dull skin every morning? Meet Glow Serum, the vitamin C boost your routine is missing. ' +
@@ -181,10 +181,12 @@ describe('generation on the local engine', () => {
     const file = join(dir, 'avatar.png');
     await fetchMedia(variations[0], paid, file);
     expect((await probeFile(file)).video).toMatchObject({ width: 1080, height: 1920 });
-    // Beside each illustrated variation, its mouth-open and eyes-shut frames and its setting alone (lip movement, blinks, motion).
+    // Beside each illustrated variation, the recipe of its side frames; the frames themselves (mouth open,
+    // eyes shut, the setting alone) wait for the variation that is used.
     for (const url of variations as string[]) {
       const key = url.replace('/media/', '');
-      for (const frame of ['mouthOpenFile', 'eyesClosedFile', 'settingFile'] as const) expect(await t.app.core.storage.stat(sideFrameKey(key, frame)), `${frame} of ${key}`).not.toBeNull();
+      expect(await t.app.core.storage.stat(sideFramesRecipeKey(key)), `recipe of ${key}`).not.toBeNull();
+      for (const frame of ['mouthOpenFile', 'eyesClosedFile', 'settingFile'] as const) expect(await t.app.core.storage.stat(sideFrameKey(key, frame)), `${frame} of ${key}`).toBeNull();
     }
     expect((await api('POST', `/api/projects/${projectId}/generate-avatar`, { combinedPrompt: '   ', model: 'flux-kontext', aspectRatio: '9:16' })).statusCode).toBe(400);
     const picked = await api('PATCH', `/api/projects/${projectId}`, { selectedAvatar: variations[2] });
@@ -206,6 +208,16 @@ describe('generation on the local engine', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.project.status).toBe('LipSynced');
+    // The chosen variation's side frames were drawn for its videos (lips, blinks, motion); the others' were not.
+    const { variations, selected } = body.project.assets.avatar as { variations: string[]; selected: string };
+    for (const url of variations) {
+      const key = url.replace('/media/', '');
+      for (const frame of ['mouthOpenFile', 'eyesClosedFile', 'settingFile'] as const) {
+        const stored = await t.app.core.storage.stat(sideFrameKey(key, frame));
+        if (url === selected) expect(stored, `${frame} of the chosen ${key}`).not.toBeNull();
+        else expect(stored, `${frame} of ${key}`).toBeNull();
+      }
+    }
     const durations: number[] = [];
     for (const scene of body.project.scenes) {
       const file = join(dir, `${scene.sceneId}.mp4`);

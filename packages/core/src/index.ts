@@ -52,7 +52,7 @@ export * from './generation/run-generation-job.ts';
 export * from './generation/project-status.ts';
 export * from './generation/cleanup.ts';
 export * from './generation/job-context.ts';
-export { sideFrameKey } from './generation/side-frames.ts';
+export { sideFrameKey, sideFramesRecipeKey } from './generation/side-frames.ts';
 export { captionPlaces } from './generation/captions/caption-places.ts';
 export * from './generation/job-inputs.ts';
 export * from './storage/media-access.ts';

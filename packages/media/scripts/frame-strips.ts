@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CaptionStyle } from '@reelsmith/shared';
-import { LocalAvatarImager } from '../src/avatars/index.ts';
+import { avatarsWithSideFrames, LocalAvatarImager } from '../src/avatars/index.ts';
 import type { SpokenPhoneme } from '../src/engines.ts';
 import { runFfmpeg } from '../src/ffmpeg.ts';
 import sharp from 'sharp';
@@ -21,7 +21,7 @@ const FRAMES = 5;
 
 const work = await mkdtemp(join(tmpdir(), 'reelsmith-strips-'));
 try {
-  const [avatar] = await new LocalAvatarImager().generate({ description: 'a friendly woman in her thirties in a bright kitchen', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: work });
+  const [avatar] = await avatarsWithSideFrames(new LocalAvatarImager(), { description: 'a friendly woman in her thirties in a bright kitchen', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: work });
   const synthesiser = new LocalSpeechSynthesiser();
   const renderer = new LocalTalkingVideoRenderer();
   const clips: string[] = [];

@@ -166,10 +166,27 @@ export interface AvatarImage {
   traits: Record<string, string>;
   /** Where the face's centre sits, as a fraction of the height, when the engine knows (its own presenters). */
   faceY?: number | undefined;
+  /**
+   * What the imager needs to draw this picture's side frames later (`AvatarImager.drawSideFrames`), when
+   * it draws them only for the picture that is used instead of beside every variation: plain JSON.
+   */
+  sideFramesRecipe?: SideFramesRecipe | undefined;
+}
+
+/** An imager's own description of a picture it made, from which it draws the picture's side frames. */
+export type SideFramesRecipe = Readonly<Record<string, string | number>>;
+
+/** A picture's side frames: its mouth open, its eyes shut and its setting alone (PNG, the picture's size). */
+export interface AvatarSideFrames {
+  mouthOpenFile: LocalFile;
+  eyesClosedFile: LocalFile;
+  settingFile: LocalFile;
 }
 
 export interface AvatarImager {
   generate(request: AvatarRequest): Promise<AvatarImage[]>;
+  /** The side frames of a picture `generate` gave a `sideFramesRecipe`, drawn into `outDir`, the same each time. */
+  drawSideFrames?(recipe: SideFramesRecipe, outDir: LocalFile): Promise<AvatarSideFrames>;
 }
 
 export type ProductLayout = 'held-in-hand' | 'beside' | 'raised' | 'on-counter';

@@ -19,6 +19,7 @@ await startServer({
           await new Promise((resolve) => setTimeout(resolve, delayMs));
           return avatars.generate(request);
         },
+        ...(avatars.drawSideFrames ? { drawSideFrames: avatars.drawSideFrames.bind(avatars) } : {}),
       },
     };
   },

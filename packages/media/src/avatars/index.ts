@@ -16,4 +16,4 @@ export {
 export { sceneBackgroundSvg, type SceneOptions, type SceneTreatment } from './scene-backgrounds.ts';
 export { avatarLook, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
 export { presenterBox, presenterFaceY, type PresenterBox } from './presenter-layout.ts';
-export { AVATAR_STYLE_CREDIT, AvatarRequestError, LocalAvatarImager, MAX_VARIATIONS } from './local-avatar-imager.ts';
+export { AVATAR_STYLE_CREDIT, AvatarRequestError, avatarsWithSideFrames, LocalAvatarImager, MAX_VARIATIONS } from './local-avatar-imager.ts';

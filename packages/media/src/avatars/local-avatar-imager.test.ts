@@ -1,12 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AspectRatio } from '@reelsmith/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarImage, AvatarRequest } from '../engines.ts';
+import type { AvatarImage, AvatarRequest, SideFramesRecipe } from '../engines.ts';
 import { dimensionsFor } from '../video-size.ts';
-import { LocalAvatarImager } from './local-avatar-imager.ts';
+import { AvatarRequestError, avatarsWithSideFrames, LocalAvatarImager } from './local-avatar-imager.ts';
 import { differenceBox, meanAbsoluteDifference, readRgb } from './pixel-compare.ts';
 import { onPresenter, presenterBox } from './presenter-layout.ts';
 
@@ -32,14 +32,19 @@ afterAll(async () => {
 describe('LocalAvatarImager', () => {
   const aspects: AspectRatio[] = ['9:16', '16:9', '1:1', '4:3', '3:4'];
 
-  it.each(aspects)('makes 4 clearly different %s PNGs at the high-quality frame size', async (aspect) => {
-    const images = await imager.generate(request({ aspect }));
+  it.each(aspects)('makes 4 clearly different %s PNGs at the high-quality frame size, and side frames for the one asked for', async (aspect) => {
+    const asked = request({ aspect });
+    const images = await imager.generate(asked);
     const { width, height } = dimensionsFor(aspect, 'high');
     expect(images).toHaveLength(4);
+    // Only the pictures: the side frames wait for the variation that is used.
+    expect((await readdir(asked.outDir)).sort()).toEqual(['avatar-1.png', 'avatar-2.png', 'avatar-3.png', 'avatar-4.png']);
+    const side = await imager.drawSideFrames(images[2]!.sideFramesRecipe!, join(asked.outDir, 'third'));
     const pixels = [];
     for (const image of images) {
       expect([image.width, image.height]).toEqual([width, height]);
-      for (const file of [image.file, image.mouthOpenFile!]) {
+      expect(image.mouthOpenFile).toBeNull();
+      for (const file of [image.file, ...(image === images[2] ? [side.mouthOpenFile, side.eyesClosedFile, side.settingFile] : [])]) {
         const metadata = await sharp(file).metadata();
         expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', width, height]);
       }
@@ -51,7 +56,7 @@ describe('LocalAvatarImager', () => {
   });
 
   it.each(aspects)('%s: closed and open frames differ only in a small region at the mouth', async (aspect) => {
-    const [image] = await imager.generate(request({ aspect, count: 1, description: GYM_MAN }));
+    const [image] = await avatarsWithSideFrames(imager, request({ aspect, count: 1, description: GYM_MAN }));
     const closed = await readRgb(image!.file);
     const open = await readRgb(image!.mouthOpenFile!);
     const box = differenceBox(closed, open);
@@ -74,7 +79,7 @@ describe('LocalAvatarImager', () => {
   });
 
   it.each(aspects)('%s: the eyes-shut frame differs only at the eyes, above the mouth', async (aspect) => {
-    const [image] = await imager.generate(request({ aspect, count: 1, description: KITCHEN_WOMAN }));
+    const [image] = await avatarsWithSideFrames(imager, request({ aspect, count: 1, description: KITCHEN_WOMAN }));
     const closed = await readRgb(image!.file);
     const shut = await readRgb(image!.eyesClosedFile!);
     const mouth = differenceBox(closed, await readRgb(image!.mouthOpenFile!))!;
@@ -90,7 +95,7 @@ describe('LocalAvatarImager', () => {
   });
 
   it('writes the setting without the presenter: it differs from the picture around the whole presenter, and nowhere above', async () => {
-    const [image] = await imager.generate(request({ aspect: '9:16', count: 1, description: GYM_MAN }));
+    const [image] = await avatarsWithSideFrames(imager, request({ aspect: '9:16', count: 1, description: GYM_MAN }));
     const closed = await readRgb(image!.file);
     const setting = await readRgb(image!.settingFile!);
     const mouth = differenceBox(closed, await readRgb(image!.mouthOpenFile!))!;
@@ -138,6 +143,19 @@ describe('LocalAvatarImager', () => {
   it('fills the traits', async () => {
     const [image] = await imager.generate(request({ count: 1 }));
     expect(Object.keys(image!.traits).sort()).toEqual(['accessories', 'age', 'clothing', 'gender', 'hair', 'setting', 'skinTone']);
+  });
+
+  it('draws the same side frames from a recipe each time, as plain JSON kept elsewhere, and refuses a recipe not its own', async () => {
+    const [image] = await imager.generate(request({ count: 1, seed: 'kept' }));
+    const kept = JSON.parse(JSON.stringify(image!.sideFramesRecipe)) as SideFramesRecipe;
+    const first = await imager.drawSideFrames(kept, join(workDir, 'frames-a'));
+    const again = await imager.drawSideFrames(kept, join(workDir, 'frames-b'));
+    for (const frame of ['mouthOpenFile', 'eyesClosedFile', 'settingFile'] as const) {
+      expect((await readFile(again[frame])).equals(await readFile(first[frame])), frame).toBe(true);
+    }
+    await expect(imager.drawSideFrames({ ...kept, style: 'another-imager' }, join(workDir, 'frames-c'))).rejects.toThrow(AvatarRequestError);
+    await expect(imager.drawSideFrames({ ...kept, index: 99 }, join(workDir, 'frames-c'))).rejects.toThrow(AvatarRequestError);
+    await expect(imager.drawSideFrames({ ...kept, description: '  ' }, join(workDir, 'frames-c'))).rejects.toThrow(AvatarRequestError);
   });
 
   it('refuses a blank description and a bad count', async () => {

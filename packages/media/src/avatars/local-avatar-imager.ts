@@ -1,5 +1,5 @@
-// The offline avatar imager: an illustrated presenter over a drawn setting, four variations, each
-// with a closed-mouth and an open-mouth frame for lip movement, an eyes-shut frame for blinks, and the
+// The offline avatar imager: an illustrated presenter over a drawn setting, four variations; for the
+// one that is used, an open-mouth frame for lip movement, an eyes-shut frame for blinks, and the
 // setting alone (the renderer moves the presenter over it).
 //
 // Avatar style: "Avataaars" by Pablo Stanley (https://avataaars.com/), free for personal and
@@ -9,8 +9,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAvatar } from '@dicebear/core';
 import { avataaars } from '@dicebear/collection';
-import sharp from '../sharp.ts';
-import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest } from '../engines.ts';
+import { ASPECT_RATIOS } from '@reelsmith/shared';
+import { z } from 'zod';
+import sharp, { type OverlayOptions } from '../sharp.ts';
+import type { AvatarImage, AvatarImager, AvatarModel, AvatarRequest, AvatarSideFrames, SideFramesRecipe } from '../engines.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { avatarLook, EYES_SHUT, MOUTH_CLOSED, MOUTH_OPEN, type AvatarLook } from './avatar-look.ts';
 import { readDescription } from './description-traits.ts';
@@ -27,6 +29,9 @@ const MODEL_LABELS: Readonly<Record<AvatarModel, string>> = {
 
 /** Most variations one request may ask for; the product asks for 4. */
 export const MAX_VARIATIONS = 8;
+
+/** The `style` of this imager's side-frame recipes. */
+const RECIPE_STYLE = 'local-illustrated-1';
 
 export class AvatarRequestError extends Error {
   override name = 'AvatarRequestError';
@@ -58,6 +63,53 @@ async function presenterShadow(presenter: RawImage, box: PresenterBox): Promise<
   );
 }
 
+/** The imager's recipe for a picture's side frames: everything its drawing follows. */
+const recipeSchema = z.object({
+  style: z.literal(RECIPE_STYLE),
+  description: z.string().trim().min(1).max(10_000),
+  model: z.enum(['google-imagen-4-ultra', 'flux-kontext']),
+  aspect: z.enum(ASPECT_RATIOS),
+  seed: z.string().max(200),
+  index: z.number().int().min(0).max(MAX_VARIATIONS - 1),
+});
+type Recipe = z.infer<typeof recipeSchema>;
+
+/** A variation's parts: its setting, the closed presenter and the shadow they share, placed in the frame. */
+interface Variation {
+  look: AvatarLook;
+  width: number;
+  height: number;
+  box: PresenterBox;
+  backdrop: RawImage;
+  closed: RawImage;
+  shadowLayer: OverlayOptions;
+}
+
+async function drawVariation(recipe: Recipe): Promise<Variation> {
+  const description = recipe.description.trim();
+  const traits = readDescription(description);
+  const { width, height } = dimensionsFor(recipe.aspect, 'high');
+  const box = presenterBox(width, height);
+  const look = avatarLook(traits, recipe.model, `${description.toLowerCase().replace(/\s+/g, ' ')}|${recipe.seed}`, recipe.index);
+  const background = sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment });
+  const [backdrop, closed] = await Promise.all([drawnBackdrop(background), renderPresenter(look, MOUTH_CLOSED, box)]);
+  const shadow = await presenterShadow(closed, box);
+  const shadowLayer = { input: shadow.data, ...rgba(shadow), left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
+  return { look, width, height, box, backdrop, closed, shadowLayer };
+}
+
+/** The presenter over the setting and its shadow, as a PNG. */
+function writeFrame(variation: Variation, presenter: RawImage | null, out: string): Promise<unknown> {
+  const { backdrop, box, shadowLayer } = variation;
+  const layers = presenter ? [shadowLayer, { input: presenter.data, ...rgba(presenter), left: box.x, top: box.y }] : [shadowLayer];
+  return sharp(backdrop.data, rgba(backdrop)).composite(layers).removeAlpha().png(PNG_OPTIONS).toFile(out);
+}
+
+/**
+ * Draws the pictures, and a picture's side frames (its mouth open, its eyes shut, its setting alone) only
+ * when asked for that picture: of four variations one is used, and the side frames were two thirds of
+ * drawing them all (docs/decisions.md).
+ */
 export class LocalAvatarImager implements AvatarImager {
   async generate(request: AvatarRequest): Promise<AvatarImage[]> {
     const description = request.description.trim();
@@ -65,47 +117,37 @@ export class LocalAvatarImager implements AvatarImager {
     if (!Number.isInteger(request.count) || request.count < 1 || request.count > MAX_VARIATIONS) {
       throw new AvatarRequestError(`count must be a whole number from 1 to ${MAX_VARIATIONS}.`);
     }
-    const traits = readDescription(description);
-    const { width, height } = dimensionsFor(request.aspect, 'high');
-    const box = presenterBox(width, height);
-    const seedText = `${description.toLowerCase().replace(/\s+/g, ' ')}|${request.seed ?? ''}`;
     await mkdir(request.outDir, { recursive: true });
-
     const variations = Array.from({ length: request.count }, (_, index) => index);
     return Promise.all(
       variations.map(async (index): Promise<AvatarImage> => {
-        const look = avatarLook(traits, request.model, seedText, index);
-        const background = sceneBackgroundSvg(traits.setting, { width, height, variation: look.backgroundVariation, treatment: look.treatment });
-        const [backdrop, closed, open, blink] = await Promise.all([
-          drawnBackdrop(background),
-          renderPresenter(look, MOUTH_CLOSED, box),
-          renderPresenter(look, MOUTH_OPEN, box),
-          renderPresenter(look, MOUTH_CLOSED, box, true),
-        ]);
-        const shadow = await presenterShadow(closed, box);
+        const recipe: Recipe = { style: RECIPE_STYLE, description, model: request.model, aspect: request.aspect, seed: request.seed ?? '', index };
+        const variation = await drawVariation(recipe);
         const file = join(request.outDir, `avatar-${index + 1}.png`);
-        const mouthOpenFile = join(request.outDir, `avatar-${index + 1}-mouth-open.png`);
-        const eyesClosedFile = join(request.outDir, `avatar-${index + 1}-eyes-closed.png`);
-        const settingFile = join(request.outDir, `avatar-${index + 1}-setting.png`);
-        const shadowLayer = { input: shadow.data, ...rgba(shadow), left: box.x + Math.round(box.size * 0.018), top: box.y + Math.round(box.size * 0.01) };
-        const frames: [RawImage, string][] = [
-          [closed, file],
-          [open, mouthOpenFile],
-          [blink, eyesClosedFile],
-        ];
-        await Promise.all([
-          ...frames.map(([presenter, out]) =>
-            sharp(backdrop.data, rgba(backdrop))
-              .composite([shadowLayer, { input: presenter.data, ...rgba(presenter), left: box.x, top: box.y }])
-              .removeAlpha()
-              .png(PNG_OPTIONS)
-              .toFile(out),
-          ),
-          // The setting keeps the shadow: the presenter moves a few pixels over it, the wall stays put.
-          sharp(backdrop.data, rgba(backdrop)).composite([shadowLayer]).removeAlpha().png(PNG_OPTIONS).toFile(settingFile),
-        ]);
-        return { file, mouthOpenFile, eyesClosedFile, settingFile, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height) };
+        await writeFrame(variation, variation.closed, file);
+        const { width, height, look } = variation;
+        return { file, mouthOpenFile: null, width, height, model: MODEL_LABELS[request.model], traits: look.traits, faceY: presenterFaceY(width, height), sideFramesRecipe: recipe };
       }),
     );
   }
+
+  async drawSideFrames(recipe: SideFramesRecipe, outDir: string): Promise<AvatarSideFrames> {
+    const parsed = recipeSchema.safeParse(recipe);
+    if (!parsed.success) throw new AvatarRequestError(`Not a recipe of this imager: ${parsed.error.issues[0]?.message ?? 'unreadable'}`);
+    const variation = await drawVariation(parsed.data);
+    const { look, box } = variation;
+    const [open, blink] = await Promise.all([renderPresenter(look, MOUTH_OPEN, box), renderPresenter(look, MOUTH_CLOSED, box, true)]);
+    await mkdir(outDir, { recursive: true });
+    const name = `avatar-${parsed.data.index + 1}`;
+    const frames = { mouthOpenFile: join(outDir, `${name}-mouth-open.png`), eyesClosedFile: join(outDir, `${name}-eyes-closed.png`), settingFile: join(outDir, `${name}-setting.png`) };
+    // The setting keeps the shadow: the presenter moves a few pixels over it, the wall stays put.
+    await Promise.all([writeFrame(variation, open, frames.mouthOpenFile), writeFrame(variation, blink, frames.eyesClosedFile), writeFrame(variation, null, frames.settingFile)]);
+    return frames;
+  }
+}
+
+/** The pictures with each one's side frames drawn beside it, for callers that use every variation (tools, tests). */
+export async function avatarsWithSideFrames(imager: LocalAvatarImager, request: AvatarRequest): Promise<(AvatarImage & AvatarSideFrames)[]> {
+  const images = await imager.generate(request);
+  return Promise.all(images.map(async (image) => ({ ...image, ...(await imager.drawSideFrames(image.sideFramesRecipe!, request.outDir)) })));
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvatarImage, ProductLayout } from '../engines.ts';
-import { LocalAvatarImager } from '../avatars/local-avatar-imager.ts';
+import { avatarsWithSideFrames, LocalAvatarImager } from '../avatars/local-avatar-imager.ts';
 import { differenceBox, findColour, readRgb } from '../avatars/pixel-compare.ts';
 import { captionPlan } from '../captions/ass-captions.ts';
 import { keepClearAreas } from './keep-clear.ts';
@@ -17,7 +17,7 @@ let products: (AvatarImage & { layout: ProductLayout })[];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-keep-clear-'));
-  [avatar] = (await new LocalAvatarImager().generate({ description: 'A man with short black hair in a green sweater in a cafe', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: dir })) as [AvatarImage];
+  [avatar] = (await avatarsWithSideFrames(new LocalAvatarImager(), { description: 'A man with short black hair in a green sweater in a cafe', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: dir })) as [AvatarImage];
   const product = join(dir, 'product.png');
   await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect x="100" y="100" width="400" height="700" fill="${PRODUCT_COLOUR}"/></svg>`)).png().toFile(product);
   products = await new LocalProductCompositor().compose({

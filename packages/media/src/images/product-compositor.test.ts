@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvatarImage } from '../engines.ts';
-import { LocalAvatarImager } from '../avatars/local-avatar-imager.ts';
+import { avatarsWithSideFrames, LocalAvatarImager } from '../avatars/local-avatar-imager.ts';
 import { differenceBox, findColour, meanAbsoluteDifference, readRgb, type RgbImage } from '../avatars/pixel-compare.ts';
 import { LocalProductCompositor, prepareProduct } from './product-compositor.ts';
 
@@ -21,8 +21,8 @@ const compositor = new LocalProductCompositor();
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'reelsmith-products-'));
   const imager = new LocalAvatarImager();
-  [portrait] = (await imager.generate({ description: 'A woman with long brown hair in a white shirt in a living room', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: join(workDir, 'portrait') })) as [AvatarImage];
-  [landscape] = (await imager.generate({ description: 'A man in a navy hoodie in an office', aspect: '16:9', model: 'google-imagen-4-ultra', count: 1, outDir: join(workDir, 'landscape') })) as [AvatarImage];
+  [portrait] = (await avatarsWithSideFrames(imager, { description: 'A woman with long brown hair in a white shirt in a living room', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: join(workDir, 'portrait') })) as [AvatarImage];
+  [landscape] = (await avatarsWithSideFrames(imager, { description: 'A man in a navy hoodie in an office', aspect: '16:9', model: 'google-imagen-4-ultra', count: 1, outDir: join(workDir, 'landscape') })) as [AvatarImage];
   // An opaque product photo: a magenta box on a white studio background with a wide margin.
   opaqueProduct = join(workDir, 'box.jpg');
   await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"><rect width="900" height="900" fill="#ffffff"/><rect x="250" y="150" width="400" height="600" fill="${PRODUCT_COLOUR}"/></svg>`))

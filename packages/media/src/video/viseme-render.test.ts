@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePcm, frameRms } from '../audio/index.ts';
-import { LocalAvatarImager } from '../avatars/index.ts';
+import { avatarsWithSideFrames, LocalAvatarImager } from '../avatars/index.ts';
 import type { SpeechResult } from '../engines.ts';
 import { LocalSpeechSynthesiser } from '../voices/local-synthesiser.ts';
 import { openingBox } from './mouth-shapes.ts';
@@ -41,7 +41,7 @@ let amplitude: { x: number; y: number };
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-visemes-test-'));
   const [[avatar], spoken] = await Promise.all([
-    new LocalAvatarImager().generate({ description: 'a cheerful woman in a bright kitchen', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: dir }),
+    avatarsWithSideFrames(new LocalAvatarImager(), { description: 'a cheerful woman in a bright kitchen', aspect: '9:16', model: 'google-imagen-4-ultra', count: 1, outDir: dir }),
     new LocalSpeechSynthesiser().synthesise({ voiceId: 'rs-ava', text: TEXT, speed: 1, outFile: join(dir, 'voice.m4a') }),
   ]);
   voice = spoken;

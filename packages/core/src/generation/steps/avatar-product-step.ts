@@ -5,7 +5,7 @@ import { findOwnedProject } from '../../projects/project-rows.ts';
 import { avatarPool, resolveSelection } from '../../projects/project-media.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
-import { fetchSideFrames, storeSideFrames } from '../side-frames.ts';
+import { ensureSideFrames, fetchSideFrames, storeSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
@@ -18,12 +18,13 @@ export async function runAvatarProductStep(ctx: JobContext): Promise<Record<stri
   const avatarKey = avatarUrl ? keyFromMediaUrl(avatarUrl) : null;
   if (!avatarKey) throw new AppError('BAD_REQUEST', generationMessages.noAvatarForProduct, { reason: 'avatar_required' });
   await ctx.progress('Placing the product', 10);
+  const avatarSideFrames = await ensureSideFrames({ storage: deps.storage, imager: deps.engine.avatars, workDir: deps.workDir }, avatarKey);
   const { urls, faces } = await withWorkDir(deps.workDir, `product-${ctx.jobId}`, async (dir) => {
     const avatarFile = join(dir, 'avatar.png');
     const productFile = join(dir, 'product.png');
     await deps.storage.download(avatarKey, avatarFile);
     await deps.storage.download(input.productKey, productFile);
-    const side = await fetchSideFrames(deps.storage, avatarKey, dir);
+    const side = await fetchSideFrames(deps.storage, avatarKey, dir, avatarSideFrames);
     const results = await deps.engine.products.compose({
       avatarFile,
       avatarMouthOpenFile: side.mouthOpenFile,

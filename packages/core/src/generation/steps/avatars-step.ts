@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../storage/media-storage.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
-import { storeSideFrames } from '../side-frames.ts';
+import { storeSideFrames, storeSideFramesRecipe } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { withWorkDir } from '../work-dir.ts';
 
@@ -28,6 +28,7 @@ export async function runAvatarsStep(ctx: JobContext): Promise<Record<string, un
       const key = projectKey(ctx.projectId, 'avatars', `${hash}-${i}.png`);
       await deps.storage.put(key, { file: image.file }, 'image/png');
       await storeSideFrames(deps.storage, key, image);
+      if (image.sideFramesRecipe) await storeSideFramesRecipe(deps.storage, key, image.sideFramesRecipe);
       urls.push(mediaUrl(key));
       if (image.faceY !== undefined) faces[mediaUrl(key)] = image.faceY;
     }

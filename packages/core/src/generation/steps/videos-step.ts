@@ -5,7 +5,7 @@ import { findOwnedProject } from '../../projects/project-rows.ts';
 import { loadEntitlements, renderSettings } from '../../billing/entitlements.ts';
 import { artifactHash, projectKey } from '../artifact-key.ts';
 import type { JobContext } from '../job-context.ts';
-import { fetchSideFrames, storedSideFrames } from '../side-frames.ts';
+import { ensureSideFrames, fetchSideFrames } from '../side-frames.ts';
 import { parseJobInput } from '../job-inputs.ts';
 import { selectedPicture } from '../project-status.ts';
 import { mapLimit, withWorkDir } from '../work-dir.ts';
@@ -33,7 +33,7 @@ export async function runVideosStep(ctx: JobContext): Promise<Record<string, unk
     if (!key) throw new AppError('BAD_REQUEST', generationMessages.noVoiceover, { reason: 'audio_required' });
     return key;
   });
-  const sideFrames = await storedSideFrames(deps.storage, pictureKey);
+  const sideFrames = await ensureSideFrames({ storage: deps.storage, imager: deps.engine.avatars, workDir: deps.workDir }, pictureKey);
   const hasOpenFrame = sideFrames.mouthOpenFile;
   // Blinks and motion need the open-mouth frame too (the illustrated presenter's renders).
   const blinks = hasOpenFrame && sideFrames.eyesClosedFile;
