@@ -14,13 +14,13 @@ import { probe, runFfmpeg, type ProbeStream } from '../ffmpeg.ts';
 import { dimensionsFor } from '../video-size.ts';
 import { audioCodecArgs, FPS, isCopyableAudio, mp4Args, videoCodecArgs } from './encoding.ts';
 import { VideoRenderError } from './errors.ts';
-import sharp from '../sharp.ts';
 import { blinkFrame, blinkTrack, paintBlink } from './blinks.ts';
-import { cropLayer, presenterLayer, swayAmplitude, swayExpressions, type PresenterLayer } from './presenter-motion.ts';
+import { swayExpressions, type PresenterLayer } from './presenter-motion.ts';
+import { fitRgbOrFail, presenterParts, type PresenterFrames } from './presenter-parts.ts';
 import { syllableChatter } from './mouth-track.ts';
 import { readMp4Info } from './mp4-info.ts';
 import { motionGraph, writeConcatList } from './presenter-graph.ts';
-import { fitStillRgb, patchY4mInPlace, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
+import { patchY4mInPlace, toY4m, watermarkImage, watermarkPlacement, type Size } from './stills.ts';
 import { mouthShape, openingBox, paintMouthShape, shapeArea, type Box, type RgbFrame } from './mouth-shapes.ts';
 import { mouthFrames, QUIET, relativeLoudness, visemeTrack, type MouthFrame } from './visemes.ts';
 import { decodePcm, frameRms, mouthOpenFrames, videoFrameCount } from '../audio/index.ts';
@@ -78,14 +78,6 @@ interface EncodePlan {
   durationSeconds: number;
 }
 
-/** The illustrated presenter's frames, fitted to the video's size (watermark included). */
-interface PresenterFrames {
-  closed: RgbFrame;
-  open: RgbFrame;
-  /** Eyes shut, for blinks (when the avatar engine made one). */
-  shut: RgbFrame | null;
-}
-
 /**
  * The illustrated presenter: its mouth follows the voice's phonemes (nine shapes drawn from the two
  * mouth frames, sized by loudness) or, without phonemes, opens and closes with the loudness; its eyes
@@ -96,27 +88,18 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
   const watermark = request.watermark ? await watermarkImage(size) : null;
   // A presenter that moves gets the mark on top after the motion; a still one has it drawn in.
   const moving = Boolean(request.settingFile);
-  const drawnMark = moving ? null : watermark;
-  const [{ durationSeconds, codecArgs }, closed, open, shut, setting, pcm] = await Promise.all([
+  const [{ durationSeconds, codecArgs }, { face, motion }, pcm] = await Promise.all([
     inspectAudio(request.audioFile),
-    fitRgbOrFail(request.imageFile, size, drawnMark),
-    fitRgbOrFail(mouthOpenFile, size, drawnMark),
-    request.eyesClosedFile ? fitRgbOrFail(request.eyesClosedFile, size, drawnMark) : Promise.resolve(null),
-    request.settingFile ? fitRgbOrFail(request.settingFile, size, null) : Promise.resolve(null),
+    presenterParts({ ...request, mouthOpenFile }, size, moving ? null : watermark),
     request.loudness
       ? null
       : decodePcm(request.audioFile, { sampleRate: 8000 }).catch((err: unknown) => {
           throw new VideoRenderError('unreadable-audio', `Cannot read the audio ${request.audioFile}`, { cause: err });
         }),
   ]);
-  const amplitude = swayAmplitude(size);
-  // Moving: only the presenter's cut-out is drawn and written per look (a picture the same as its setting moves whole, with no sway).
-  const layer = setting ? (presenterLayer(closed, setting, amplitude) ?? wholeFrameLayer(size)) : null;
-  const cut = (frame: RgbFrame | null) => (frame && layer ? cropLayer(frame, layer.box) : frame);
   const frameCount = videoFrameCount(durationSeconds, FPS);
   // The voiceover's own measure when it kept one (no decoder process started), one value per frame of this audio.
   const loudness = pcm ? frameRms(pcm.samples, pcm.sampleRate, FPS, frameCount) : Array.from({ length: frameCount }, (_, f) => request.loudness![f] ?? 0);
-  const face = { closed: cut(closed)!, open: cut(open)!, shut: cut(shut) };
   const frames = presenterFrames(face, request.phonemes ?? [], loudness, basename(request.audioFile));
   const runs: { look: string; frames: number }[] = [];
   for (const look of frames.looks) {
@@ -127,14 +110,8 @@ async function planPresenter(request: TalkingVideoRequest, mouthOpenFile: string
   await writeLooks(new Set(frames.looks), frames, face.closed, work);
   const stills = runs.map((run) => ({ file: `${run.look}.y4m`, frames: run.frames }));
   const list = join(work, 'presenter.ffconcat');
-  if (!layer || !setting) return stillsPlan(request, stills, list, durationSeconds, codecArgs);
-  const still = layer.box.width === size.width && layer.box.height === size.height;
-  return motionPlan(request, stills, list, { setting, layer, amplitude: still ? { x: 0, y: 0 } : amplitude, watermark, size, work }, durationSeconds, codecArgs);
-}
-
-/** A layer covering the whole frame (the setting hidden), for a picture that does not differ from it. */
-function wholeFrameLayer(size: Size): PresenterLayer {
-  return { box: { x: 0, y: 0, ...size }, mask: Buffer.alloc(size.width * size.height, 255) };
+  if (!motion) return stillsPlan(request, stills, list, durationSeconds, codecArgs);
+  return motionPlan(request, stills, list, { ...motion, watermark, size, work }, durationSeconds, codecArgs);
 }
 
 /**
@@ -145,18 +122,18 @@ async function motionPlan(
   request: TalkingVideoRequest,
   stills: { file: string; frames: number }[],
   list: string,
-  parts: { setting: RgbFrame; layer: PresenterLayer; amplitude: { x: number; y: number }; watermark: Buffer | null; size: Size; work: string },
+  parts: { settingY4m: Buffer; maskPng: Buffer; layer: PresenterLayer; amplitude: { x: number; y: number }; watermark: Buffer | null; size: Size; work: string },
   durationSeconds: number,
   codecArgs: string[],
 ): Promise<EncodePlan> {
-  const { setting, layer, amplitude, watermark, size, work } = parts;
+  const { settingY4m, maskPng, layer, amplitude, watermark, size, work } = parts;
   const settingFile = join(work, 'setting.y4m');
   const maskFile = join(work, 'mask.png');
   const markFile = join(work, 'watermark.png');
   await Promise.all([
     writeConcatList(list, stills),
-    writeFile(settingFile, toY4m(setting.data, setting.width, setting.height, setting.channels)),
-    sharp(layer.mask, { raw: { width: layer.box.width, height: layer.box.height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(maskFile),
+    writeFile(settingFile, settingY4m),
+    writeFile(maskFile, maskPng),
     watermark ? writeFile(markFile, watermark) : Promise.resolve(),
   ]);
   const at = watermark ? await watermarkPlacement(watermark, size) : null;
@@ -279,16 +256,6 @@ async function stillsPlan(request: TalkingVideoRequest, stills: { file: string; 
       '-t', durationSeconds.toFixed(3),
     ],
   };
-}
-
-/** The concat demuxer's list: each still (a file in the list's folder) held for its frames. */
-async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null): Promise<RgbFrame> {
-  try {
-    const { data, info } = await fitStillRgb(file, size, watermark);
-    return { data, width: info.width, height: info.height, channels: info.channels };
-  } catch (err) {
-    throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
-  }
 }
 
 async function planKenBurns(request: TalkingVideoRequest, size: Size, work: string): Promise<EncodePlan> {
