@@ -3,7 +3,9 @@
 // finished, shared project, seeded through the app's own endpoints. First both servers are asked the
 // same call with the same cookie (and once without one) and must answer the same status, content-type
 // and JSON, or the run fails; then rounds alternate, ours then bare, each with the same number of
-// keep-alive connections sending the call one after another. The last line is
+// keep-alive connections sending the call one after another, from wrk (`--load wrk`, the default: a C
+// load generator takes a small share of the two cores both servers are measured on) or from load.ts's
+// node:http clients (`--load node`, which decompress and time every answer in this process). The last line is
 // `api_ratio=<ours req/s ÷ bare req/s, median of rounds> p99_ms=<ours median p99> bare_p99_ms=<bare median p99>`.
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import type { ApiBareCounters } from './bare-server.ts';
 import { percentile, runLevel, send, type Call, type Customer, type Operation, type Sample } from './load.ts';
 import { sampleParams, sampleScenes } from './sample-data.ts';
 import type { Server } from './server-process.ts';
+import { hasWrk, runWrk } from './wrk-load.ts';
 
 type Bare = BareServer<ApiBareCounters>;
 
@@ -91,6 +94,13 @@ function errorsOf(samples: Sample[]): string {
   return [...counts].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${n}×${status === 0 ? 'conn' : status}`).join(' ');
 }
 
+/** One round from load.ts's node:http clients (each answer decompressed and timed in this process). */
+async function nodeRound(base: URL, clients: number, seconds: number, customers: Customer[], operations: Operation[]) {
+  const { samples, wallSeconds } = await runLevel({ base, clients, seconds, customers, operations });
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return { rate: samples.length / wallSeconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: errorsOf(samples), requests: samples.length + clients };
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -98,8 +108,17 @@ const median = (values: number[]) => {
 };
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
-export async function runBaseline(options: { server: Server; databaseUrl: string; clients: number; seconds: number; rounds: number; cpuProfile?: string | undefined }): Promise<void> {
+export async function runBaseline(options: {
+  server: Server;
+  databaseUrl: string;
+  clients: number;
+  seconds: number;
+  rounds: number;
+  load: 'node' | 'wrk';
+  cpuProfile?: string | undefined;
+}): Promise<void> {
   const { server, clients, seconds, rounds } = options;
+  if (options.load === 'wrk' && !(await hasWrk())) throw new Error("bench/api --baseline loads with wrk (Debian's package: apt-get install wrk), or pass --load node");
   const { cookie } = await seedOne(server);
   const bare = await startBare(options.databaseUrl);
   try {
@@ -125,7 +144,8 @@ export async function runBaseline(options: { server: Server; databaseUrl: string
     }
     agent.destroy();
     console.log(`SQL statements per call: ours ${sqlPerCall.ours!.toFixed(1)}, bare ${sqlPerCall.bare!.toFixed(1)}`);
-    console.log(`${rounds} rounds each, alternating ours and bare; ${clients} keep-alive connections, ${seconds} s per round (after every connection's first, untimed call)`);
+    const generator = options.load === 'wrk' ? 'wrk, one thread (answers not decompressed)' : "node:http clients in this process (after every connection's first, untimed call; each answer decompressed)";
+    console.log(`${rounds} rounds each, alternating ours and bare; ${clients} keep-alive connections, ${seconds} s per round; load from ${generator}`);
 
     if (options.cpuProfile) {
       console.log(`profiling ours during its rounds into ${options.cpuProfile} (the profiler slows it: the ratio of this run is not comparable)`);
@@ -136,19 +156,21 @@ export async function runBaseline(options: { server: Server; databaseUrl: string
       for (const [side, which] of (['ours', 'bare'] as const).entries()) {
         const base = which === 'ours' ? server.url : bare.url;
         const before = await stats(which);
-        const { samples, wallSeconds } = await runLevel({ base, clients, seconds, customers: connections(round, side), operations });
+        const customers = connections(round, side);
+        const measured =
+          options.load === 'wrk'
+            ? await runWrk({ url: new URL('/api/projects', base), clients, seconds, headers: { cookie, accept: 'application/json', 'accept-encoding': 'br, gzip' }, addresses: customers.map((c) => c.ip) })
+            : await nodeRound(base, clients, seconds, customers, operations);
         const after = await stats(which);
-        const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-        const served = samples.length + clients;
         results.push({
           server: which,
           round,
-          rate: samples.length / wallSeconds,
-          p50: percentile(sorted, 50),
-          p99: percentile(sorted, 99),
-          errors: errorsOf(samples),
-          cpuMsPerRequest: (after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / served,
-          sqlPerRequest: (after.queries - before.queries) / served,
+          rate: measured.rate,
+          p50: measured.p50,
+          p99: measured.p99,
+          errors: typeof measured.errors === 'string' ? measured.errors : String(measured.errors),
+          cpuMsPerRequest: (after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / measured.requests,
+          sqlPerRequest: (after.queries - before.queries) / measured.requests,
         });
         const r = results.at(-1)!;
         console.log(`  ${which} round ${round}: ${fmt(r.rate)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}`);

@@ -5,7 +5,7 @@
 //
 //   node bench/api/run.ts [--levels 50,200,500] [--seconds 10] [--customers 300] [--projects 4] [--pg] [--only projects,user]
 //                         [--log-level info] [--cpu-prof file.cpuprofile] [--keep-db] [--server-src dir]
-//   node bench/api/run.ts --baseline [--clients 100] [--seconds 10] [--rounds 3] [--cpu-prof file.cpuprofile]
+//   node bench/api/run.ts --baseline [--clients 100] [--seconds 10] [--rounds 3] [--load wrk|node] [--cpu-prof file.cpuprofile]
 //
 // --baseline (PostgreSQL only, so it implies --pg) measures GET /api/projects alone against a bare
 // Fastify + pg server doing the same SQL on the same database (bench/api/baseline.ts, bare-server.ts).
@@ -47,6 +47,8 @@ const { values: flags } = parseArgs({
     /** Only the calls of these names (comma-separated: user, projects, project, subscription, plans, voices, share, patch, trpc). */
     only: { type: 'string' },
     rounds: { type: 'string', default: '3' },
+    /** --baseline's load generator: wrk (C, a small share of the cores) or node (load.ts, in this process). */
+    load: { type: 'string', default: 'wrk' },
   },
 });
 const levels = flags.levels.split(',').map(Number).filter((n) => n > 0);
@@ -233,7 +235,7 @@ try {
     console.log(
       `node ${process.version} · ${cpus().length} cores (${availableParallelism()} available) · load average at start ${startLoad.map((l) => l.toFixed(2)).join(' ')} · ${db.kind} · server LOG_LEVEL=${flags['log-level']}`,
     );
-    await runBaseline({ server, databaseUrl: db.url, clients: Number(flags.clients), seconds, rounds: Math.max(2, Number(flags.rounds)), cpuProfile: flags['cpu-prof'] ? resolve(flags['cpu-prof']) : undefined });
+    await runBaseline({ server, databaseUrl: db.url, clients: Number(flags.clients), seconds, rounds: Math.max(2, Number(flags.rounds)), load: flags.load === 'node' ? 'node' : 'wrk', cpuProfile: flags['cpu-prof'] ? resolve(flags['cpu-prof']) : undefined });
   } else {
     await mixedLoad(server, t0);
   }

@@ -12,6 +12,8 @@
 // has each stage's wall time through the app and, for the video stages, bare ffmpeg's; the run's
 // first and median totals are printed, and last:
 //   total_s=<script to MP4, median> bare_s=<bare encodes, median> ratio=<video stages through the app / bare>
+// With KEEP_BENCH_DIR=1 the run's folder (recorded encodes and their inputs, the server's data) is kept
+// and not deleted at the end, to replay or inspect an encode.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,6 +229,6 @@ export async function runThroughApp(options: ThroughAppOptions): Promise<void> {
       await exited;
     }
     db.drop();
-    await rm(dir, { recursive: true, force: true });
+    if (!process.env.KEEP_BENCH_DIR) await rm(dir, { recursive: true, force: true });
   }
 }
