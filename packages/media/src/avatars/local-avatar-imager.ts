@@ -67,7 +67,7 @@ async function presenterShadow(presenter: RawImage, box: PresenterBox): Promise<
 const recipeSchema = z.object({
   style: z.literal(RECIPE_STYLE),
   description: z.string().trim().min(1).max(10_000),
-  model: z.enum(['google-imagen-4-ultra', 'flux-kontext']),
+  model: z.enum(Object.keys(MODEL_LABELS) as [AvatarModel, ...AvatarModel[]]),
   aspect: z.enum(ASPECT_RATIOS),
   seed: z.string().max(200),
   index: z.number().int().min(0).max(MAX_VARIATIONS - 1),

@@ -38,6 +38,8 @@ interface Job {
   pictures: PresenterPictures;
   size: Size;
   drawnMark: Buffer | null;
+  /** Each picture's bytes, read once for the key and decoded from memory (null where there is no picture). */
+  bytes: (Buffer | null)[];
 }
 
 const bytesOf = (parts: PresenterParts) =>
@@ -52,22 +54,23 @@ const kept = new LRUCache<string, PresenterParts, Job>({
   fetchMethod: (_key, _stale, { context }) => workOut(context),
 });
 
-/** A picture fitted to the video's size as RGB (watermark drawn in when given); an unreadable one is the render's error. */
-export async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null): Promise<RgbFrame> {
+/** A picture (its file, or the file's bytes read already) fitted to the video's size as RGB, watermark drawn in when given; an unreadable one is the render's error. */
+export async function fitRgbOrFail(file: string, size: Size, watermark: Buffer | null, bytes?: Buffer): Promise<RgbFrame> {
   try {
-    const { data, info } = await fitStillRgb(file, size, watermark);
+    const { data, info } = await fitStillRgb(bytes ?? file, size, watermark);
     return { data, width: info.width, height: info.height, channels: info.channels };
   } catch (err) {
     throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
   }
 }
 
-async function workOut({ pictures, size, drawnMark }: Job): Promise<PresenterParts> {
+async function workOut({ pictures, size, drawnMark, bytes }: Job): Promise<PresenterParts> {
+  const [image, mouthOpen, eyesClosed, settingBytes] = bytes;
   const [closed, open, shut, setting] = await Promise.all([
-    fitRgbOrFail(pictures.imageFile, size, drawnMark),
-    fitRgbOrFail(pictures.mouthOpenFile, size, drawnMark),
-    pictures.eyesClosedFile ? fitRgbOrFail(pictures.eyesClosedFile, size, drawnMark) : Promise.resolve(null),
-    pictures.settingFile ? fitRgbOrFail(pictures.settingFile, size, null) : Promise.resolve(null),
+    fitRgbOrFail(pictures.imageFile, size, drawnMark, image!),
+    fitRgbOrFail(pictures.mouthOpenFile, size, drawnMark, mouthOpen!),
+    pictures.eyesClosedFile ? fitRgbOrFail(pictures.eyesClosedFile, size, drawnMark, eyesClosed!) : Promise.resolve(null),
+    pictures.settingFile ? fitRgbOrFail(pictures.settingFile, size, null, settingBytes!) : Promise.resolve(null),
   ]);
   if (!setting) return { face: { closed, open, shut }, motion: null };
   const amplitude = swayAmplitude(size);
@@ -83,26 +86,28 @@ async function workOut({ pictures, size, drawnMark }: Job): Promise<PresenterPar
   };
 }
 
-async function keyOf({ pictures, size, drawnMark }: Job): Promise<string> {
+/** The pictures' bytes, and the key they are kept under: their SHA-256 with the size and the drawn watermark. */
+async function readPictures(pictures: PresenterPictures, size: Size, drawnMark: Buffer | null): Promise<{ key: string; bytes: (Buffer | null)[] }> {
+  const files = [pictures.imageFile, pictures.mouthOpenFile, pictures.eyesClosedFile, pictures.settingFile];
+  const bytes = await Promise.all(
+    files.map((file) =>
+      file
+        ? readFile(file).catch((err: unknown) => {
+            throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
+          })
+        : null,
+    ),
+  );
   const hash = createHash('sha256').update(`${size.width}x${size.height}\n`);
-  for (const file of [pictures.imageFile, pictures.mouthOpenFile, pictures.eyesClosedFile, pictures.settingFile]) {
-    if (!file) {
-      hash.update('-\n');
-      continue;
-    }
-    const bytes = await readFile(file).catch((err: unknown) => {
-      throw new VideoRenderError('unreadable-image', `Cannot read the picture ${file}: ${(err as Error).message}`, { cause: err });
-    });
-    hash.update(`${bytes.length}\n`).update(bytes);
-  }
+  for (const picture of bytes) hash.update(picture ? `${picture.length}\n` : '-\n').update(picture ?? '');
   hash.update(drawnMark ?? '-');
-  return hash.digest('hex');
+  return { key: hash.digest('hex'), bytes };
 }
 
 /** The presenter's shared parts for these pictures at this size, worked out once and kept a few minutes. */
 export async function presenterParts(pictures: PresenterPictures, size: Size, drawnMark: Buffer | null): Promise<PresenterParts> {
-  const job = { pictures, size, drawnMark };
-  const parts = await kept.fetch(await keyOf(job), { context: job });
+  const { key, bytes } = await readPictures(pictures, size, drawnMark);
+  const parts = await kept.fetch(key, { context: { pictures, size, drawnMark, bytes } });
   return parts!;
 }
 

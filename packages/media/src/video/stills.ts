@@ -12,7 +12,7 @@ export interface Size {
  * Cover-crops a picture (centred, EXIF-rotated) to exactly `size`, optionally with the watermark burned
  * in, as raw RGB: the renderer changes it (mouth shapes) or writes it as YUV4MPEG (toY4m).
  */
-export async function fitStillRgb(inFile: string, size: Size, watermark: Buffer | null): Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }> {
+export async function fitStillRgb(inFile: string | Buffer, size: Size, watermark: Buffer | null): Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }> {
   let image = sharp(inFile, { failOn: 'error' }).rotate().resize(size.width, size.height, { fit: 'cover', position: 'centre' });
   if (watermark) {
     const mark = await watermarkPlacement(watermark, size);
